@@ -747,8 +747,20 @@ def test_battlefield_and_left_game_expectations_report_each_mismatch(tmp_path: P
     "snippet, problem",
     [
         (
-            "variant: two_headed_giant\nplayers: {A: {}, B: {}, C: {}, D: {}}",
-            "'two_headed_giant' is not implemented",
+            "variant: two_headed_giant\nplayers: {A: {}, B: {}, C: {}}",
+            "four players in two teams (CR 810.1), 3 listed",
+        ),
+        (
+            "variant: two_headed_giant\nteams: [[A, B], [C, A]]\nplayers: {A: {}, B: {}, C: {}, D: {}}",
+            "two teams of two of the players",
+        ),
+        (
+            "variant: two_headed_giant\nplayers: {A: {life: 3}, B: {life: 4}, C: {}, D: {}}",
+            "their life is shared (CR 810.9, 810.10), got 3 and 4",
+        ),
+        (
+            "variant: two_headed_giant\nplayers: {A: {}, B: {}, C: {}, D: {}}\nexpect: {winner: [A, C]}",
+            "expected a player name or 'draw'",
         ),
         (
             "variant: commander\nplayers: {A: {commander_damage: {Q: 3}}, B: {}}",

@@ -417,10 +417,12 @@ def play_fuzz_game(
     keep_game: bool = False,
     clone_every: int = CLONE_EVERY,
     json_every: int = JSON_EVERY,
+    variant: str = "",
 ) -> FuzzGame:
     """Play one game of the fuzz and check it; never raises for an engine failure.
     ``clone_every`` / ``json_every``: of the checks, about one in this many starts a
-    clone / a JSON-text round trip (1: every check that has none running)."""
+    clone / a JSON-text round trip (1: every check that has none running).
+    ``variant``: ``two_headed_giant`` plays four players in two teams (CR 810)."""
     if clone_every < 1 or json_every < 1:
         raise ValueError(
             f"clone_every and json_every must be 1 or more: {clone_every}, {json_every}"
@@ -430,7 +432,11 @@ def play_fuzz_game(
     warm_up()
     try:
         with time_limit(HANG_SECONDS):
-            game = new_game([deck_defs(d) for d in decks], seed=seed)
+            game = new_game(
+                [deck_defs(d) for d in decks],
+                seed=seed,
+                teams=[i // 2 for i in range(players)] if variant == "two_headed_giant" else None,
+            )
     except (Exception, ScenarioTimeout) as exc:  # noqa: BLE001 - a crash is a finding
         result.findings.append(Finding("crash", crash_signature(exc), _tb(exc), 0))
         return result
@@ -687,12 +693,15 @@ def run_fuzz(
     agents: str = "mixed",
     check_every: int = 5,
     progress: Callable[[FuzzGame], None] | None = None,
+    variant: str = "",
 ) -> list[FuzzGame]:
     """Fuzz ``games`` games; game ``i`` has seed ``game_seed(seed, i)``."""
     pool = pool if pool is not None else full_pool()
     out = []
     for i in range(games):
-        r = play_fuzz_game(game_seed(seed, i), pool, i, players, agents, check_every)
+        r = play_fuzz_game(
+            game_seed(seed, i), pool, i, players, agents, check_every, variant=variant
+        )
         out.append(r)
         if progress:
             progress(r)

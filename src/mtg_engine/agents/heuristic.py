@@ -215,7 +215,7 @@ class HeuristicAgent:
         if lands:
             return lands[0]
         casts = [o for o in options if isinstance(o, CastSpell)]
-        opp_stack = [s for s in game.stack if game.objects[s].controller != player]
+        opp_stack = [s for s in game.stack if game.is_opponent(player, game.objects[s].controller)]
         best = None
         best_score = -1.0
         for c in casts:
@@ -233,7 +233,7 @@ class HeuristicAgent:
                 if not opp_stack:
                     continue
                 top = game.objects[game.stack[-1]]
-                if top.controller == player or chars(game, top).mana_value < 2:
+                if not game.is_opponent(player, top.controller) or chars(game, top).mana_value < 2:
                     continue
                 score = 10.0 + chars(game, top).mana_value
             elif ops & _HARMFUL:
@@ -272,7 +272,12 @@ class HeuristicAgent:
             if ab.keyword_args.get("from_zone") == "hand":
                 continue  # cycling and the like: only as chosen by _cycling_choice
             ops = {e.op for e in ab.effects}
-            if "draw" in ops and game.active != player and game.step == Step.END and not game.stack:
+            if (
+                "draw" in ops
+                and not game.is_active(player)
+                and game.step == Step.END
+                and not game.stack
+            ):
                 return act
             if (
                 "modify_pt" in ops
@@ -291,11 +296,11 @@ class HeuristicAgent:
         for spec in ability.targets:
             for r in candidates(game, spec, player, None):
                 pl = ref_player(r)
-                if pl is not None and pl != player:
+                if pl is not None and game.is_opponent(player, pl):
                     return True
                 if (
                     pl is None
-                    and game.objects[r].controller != player
+                    and game.is_opponent(player, game.objects[r].controller)
                     and game.objects[r].zone != Zone.STACK
                 ):
                     return True
@@ -319,12 +324,12 @@ class HeuristicAgent:
         def score(r: int) -> float:
             pl = ref_player(r)
             if pl is not None:
-                s = 1.0 if pl != me else -5.0
-                if "damage" in ops and pl != me and game.players[pl].life <= amount:
+                s = 1.0 if game.is_opponent(me, pl) else -5.0
+                if "damage" in ops and game.is_opponent(me, pl) and game.players[pl].life <= amount:
                     s = 100.0
                 return s if harmful else -s
             o = game.objects[r]
-            mine = o.controller == me
+            mine = not game.is_opponent(me, o.controller)
             if o.zone == Zone.STACK:
                 return (chars(game, o).mana_value + 1.0) * (-1 if mine else 1)
             ch = chars(game, o)
@@ -484,8 +489,8 @@ def _cycling_choice(game: Game, player: int, acts: list[ActivateAbility]) -> Act
     if game.stack:
         return None
     if not (
-        (game.active != player and game.step == Step.END)
-        or (game.active == player and game.step == Step.POSTCOMBAT_MAIN)
+        (not game.is_active(player) and game.step == Step.END)
+        or (game.is_active(player) and game.step == Step.POSTCOMBAT_MAIN)
     ):
         return None
     lands = sum(
@@ -572,7 +577,7 @@ def _crew_choice(game: Game, player: int, acts: list[ActivateAbility]) -> Action
     for more than the creatures tapped to crew it could have; saddle a Mount in our
     first main phase (CR 702.171a, sorcery timing) when only creatures that couldn't
     attack anyway are tapped for it."""
-    if game.active != player or game.stack:
+    if not game.is_active(player) or game.stack:
         return None
     if game.step not in (Step.BEGINNING_OF_COMBAT, Step.PRECOMBAT_MAIN):
         return None

@@ -45,6 +45,12 @@ import click
     default=None,
     help="Replay one game by its seed (as printed): its decks, findings and log.",
 )
+@click.option(
+    "--variant",
+    default="",
+    type=click.Choice(["", "two_headed_giant"]),
+    help="two_headed_giant: four players in two teams (CR 810); needs --players 4.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def fuzz(
     games: int,
@@ -54,6 +60,7 @@ def fuzz(
     agents: str,
     check_every: int,
     replay: int | None,
+    variant: str,
     as_json: bool,
 ) -> None:
     """Play GAMES games with random decks from the whole card pool and check every few decisions:
@@ -61,15 +68,20 @@ def fuzz(
     # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from ..fuzz import full_pool, play_fuzz_game, run_fuzz, summarize
 
+    if variant == "two_headed_giant" and players != 4:
+        raise click.UsageError("--variant two_headed_giant needs --players 4 (CR 810.1)")
     names = _pool(full_pool)
     if replay is not None:
         _replay(
-            play_fuzz_game(replay, names, 0, players, agents, check_every, keep_game=True), as_json
+            play_fuzz_game(
+                replay, names, 0, players, agents, check_every, keep_game=True, variant=variant
+            ),
+            as_json,
         )
         return
     t0 = time.perf_counter()
     if as_json or not sys.stderr.isatty():
-        results = run_fuzz(games, seed, names, players, agents, check_every)
+        results = run_fuzz(games, seed, names, players, agents, check_every, variant=variant)
     else:
         # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -79,7 +91,14 @@ def fuzz(
         ) as progress:
             bar = progress.add_task("games", total=games)
             results = run_fuzz(
-                games, seed, names, players, agents, check_every, lambda r: progress.advance(bar)
+                games,
+                seed,
+                names,
+                players,
+                agents,
+                check_every,
+                lambda r: progress.advance(bar),
+                variant=variant,
             )
     summary = summarize(results, seed, time.perf_counter() - t0)
     if as_json:

@@ -38,6 +38,13 @@ def _ask(text: str) -> str:
     type=click.IntRange(1, 4),
     help="AI opponents (2 or more: a free-for-all, each with the opponent's deck).",
 )
+@click.option(
+    "--two-headed-giant",
+    "two_headed_giant",
+    is_flag=True,
+    help="Two-Headed Giant (CR 810): you and an AI teammate with your deck against two AI "
+    "opponents; replaces --opponents.",
+)
 @click.option("--seed", default=None, type=int, help="Game seed (random if omitted).")
 @click.option("--name", default="You", show_default=True)
 @click.option(
@@ -60,6 +67,7 @@ def play(
     opponent_deck: str,
     ai: str,
     opponents: int,
+    two_headed_giant: bool,
     seed: int | None,
     name: str,
     allow_small_decks: bool,
@@ -108,8 +116,14 @@ def play(
         mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
         decks = [mine.card_defs(), *(theirs.card_defs() for _ in range(opponents))]
         others = ["Opponent"] if opponents == 1 else [f"Opponent {i + 1}" for i in range(opponents)]
-        # one AI answers for every opponent (an agent decides for the pending player)
-        game = new_game(decks, seed=seed, names=[name, *others])
+        teams = None
+        if two_headed_giant:
+            # CR 810.1: two teams of two, each team's players adjacent (805.1)
+            decks = [mine.card_defs(), mine.card_defs(), theirs.card_defs(), theirs.card_defs()]
+            others = ["Teammate", "Opponent 1", "Opponent 2"]
+            teams = [0, 0, 1, 1]
+        # one AI answers for every other player (an agent decides for the pending player)
+        game = new_game(decks, seed=seed, names=[name, *others], teams=teams)
         tg = TerminalGame(
             game, make_agent(ai, seed + 1), ask=_ask, say=click.echo, ai=ai, ai_seed=seed + 1
         )

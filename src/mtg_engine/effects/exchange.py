@@ -93,8 +93,16 @@ def exchange_life(ctx: Ctx, e: Effect) -> bool:
             EventKind.NO_EFFECT, ("701.12a",), "There aren't two players to exchange life totals"
         )
         return True
-    life = {p: g.players[p].life for p in players}
     a, b = players
+    if a in g.teammates(b):
+        # CR 810.9e: a player can't exchange life totals with their teammate
+        g.emit(
+            EventKind.NO_EFFECT,
+            ("701.12a", "810.9e"),
+            "Teammates can't exchange life totals: nothing is exchanged",
+        )
+        return True
+    life = {p: g.players[p].life for p in players}
     for p, new in ((a, life[b]), (b, life[a])):
         delta = new - life[p]
         if delta > 0:

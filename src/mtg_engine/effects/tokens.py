@@ -185,7 +185,7 @@ def token_multiplier(
     g: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
     """Doubling Season, Parallel Lives: twice that many tokens (CR 614.1a)."""
-    if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+    if ev["amount"] <= 0 or not affects_player(g, st, ev["player"], src.controller):
         return None
     name = chars(g, src).name
     times = int(st.args.get("times", 2))
@@ -250,7 +250,7 @@ def choose_defenders(
     slots = [p for p in players for _ in range(n)]
     while len(chosen) < len(slots):
         p = slots[len(chosen)]
-        if g.combat is None or p != g.active:
+        if g.combat is None or not g.is_active(p):
             chosen.append(None)
             continue
         options = possible_defenders(g, p)

@@ -275,6 +275,7 @@ def game_to_json(g: Game, log: bool = True) -> dict[str, Any]:
         "extra_turns": list(g.extra_turns),
         "extra_after": g.extra_after,
         "day_night": g.day_night,
+        "teams": g.teams,
         "combat": None
         if g.combat is None
         else {
@@ -450,6 +451,12 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
     if day_night not in (None, "day", "night"):
         raise GameFormatError(f"day_night must be null, 'day' or 'night', not {day_night!r}")
     g.day_night = day_night
+    teams = d.get("teams")  # (saved before teams: none, CR 102.3)
+    if teams is not None and (
+        not isinstance(teams, list) or [type(t) for t in teams] != [int] * len(g.players)
+    ):
+        raise GameFormatError(f"teams must be null or one integer per player, not {teams!r}")
+    g.teams = teams
     if d["combat"] is None:
         g.combat = None
     else:

@@ -156,6 +156,10 @@ class Game(EventEmitter):
         #: the game's day/night designation (CR 730.1): None (neither, as the game
         #: starts), "day" or "night"
         self.day_night: str | None = None
+        #: CR 102.3, 805, 810: each player's team (an index per player) in a game
+        #: between teams using the shared team turns option (Two-Headed Giant); None
+        #: otherwise: every other player is then an opponent
+        self.teams: list[int] | None = None
         self.combat: Combat | None = None
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
@@ -487,6 +491,7 @@ class Game(EventEmitter):
         g.extra_turns = list(self.extra_turns)
         g.extra_after = self.extra_after
         g.day_night = self.day_night
+        g.teams = self.teams  # (never changed in place)
         g.combat = self.combat.copy() if self.combat else None
         g.outcome = self.outcome
         g.uid_to_obj = dict(self.uid_to_obj)
@@ -530,7 +535,57 @@ class Game(EventEmitter):
         return Step.NAMES[self.step]
 
     def opponents(self, player: int) -> list[int]:
-        return [p.index for p in self.players if p.index != player and not p.has_lost]
+        """CR 102.2-102.3: the players still in the game who aren't ``player`` nor, in
+        a game between teams, on their team."""
+        teams = self.teams
+        if teams is None:
+            return [p.index for p in self.players if p.index != player and not p.has_lost]
+        team = teams[player]
+        return [p.index for p in self.players if teams[p.index] != team and not p.has_lost]
+
+    def is_opponent(self, player: int, other: int) -> bool:
+        """CR 102.3: whether ``other`` is an opponent of ``player``: any other player,
+        but in a game between teams only a player on another team."""
+        teams = self.teams
+        return player != other if teams is None else teams[player] != teams[other]
+
+    def teammates(self, player: int) -> list[int]:
+        """CR 102.3: ``player``'s teammates, the other players on their team (none
+        outside a game between teams)."""
+        teams = self.teams
+        if teams is None:
+            return []
+        team = teams[player]
+        return [q for q in range(len(teams)) if q != player and teams[q] == team]
+
+    def share_team_totals(self, player: int) -> None:
+        """CR 810.9, 810.10: in a game between teams a team's life total and poison
+        counters are shared: what happened to ``player``'s is the team's."""
+        if self.teams is None:
+            return
+        p = self.players[player]
+        for q in self.teammates(player):
+            self.players[q].life = p.life
+            self.players[q].poison = p.poison
+
+    def poison_to_lose(self) -> int:
+        """CR 104.3d: ten poison counters; CR 810.8d, 810.11: fifteen for a team of two
+        (five more for each player beyond the second)."""
+        teams = self.teams
+        return 10 if teams is None else 5 + 5 * teams.count(teams[0])
+
+    def is_active(self, player: int) -> bool:
+        """CR 102.1, 805.4a: whether it is ``player``'s turn: they are the active player,
+        or with shared team turns a player of the active team."""
+        teams = self.teams
+        return player == self.active or (teams is not None and teams[player] == teams[self.active])
+
+    def active_players(self) -> list[int]:
+        """The players whose turn it is: the active player, or with shared team turns
+        each player of the active team (CR 805.4a), in turn order."""
+        if self.teams is None:
+            return [self.active]
+        return [q for q in self.turn_order() if self.is_active(q)]
 
     def turn_order(self, first: int = -1) -> list[int]:
         """CR 101.4: the players still in the game (CR 800.4a: one who has left is no

@@ -73,7 +73,7 @@ def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
     if ev.data.get("step") != "upkeep" or not game.delayed_triggers:
         return
     for rec in game.delayed_triggers:
-        if not rec.get("epic") or rec.get("controller") != game.active:
+        if not rec.get("epic") or not game.is_active(rec.get("controller", -1)):
             continue
         ability = keyword_trigger(
             "Epic",

@@ -52,7 +52,7 @@ def _foretell_problem(game: Game, player: int, o: GameObject, a: Ability | None)
     """Why ``player`` can't foretell ``o`` now (CR 702.143a, 116.2h)."""
     if o.owner != player:
         return f"{o.name} isn't in your hand (rule 702.143a)"
-    if game.active != player:
+    if not game.is_active(player):  # CR 805.4a: the team's turn
         return "you may foretell a card only during your turn (rule 116.2h)"
     cost = mana_rules.parse_cost(FORETELL_ACTION_COST)
     if not mana_rules.can_pay(game, player, cost):

@@ -82,7 +82,7 @@ def suspend_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
         return
     for oid in list(game.exile):
         o = game.objects[oid]
-        if o.owner == game.active and is_suspended(game, o):
+        if game.is_active(o.owner) and is_suspended(game, o):
             add_pending_trigger(game, o, o.owner, TICK)
 
 

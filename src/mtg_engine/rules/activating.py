@@ -150,7 +150,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         return f"activate only as a sorcery ({_kw_rule(a) if a.keyword else 'rule 602.5d'})"
     for key, value in a.restrictions:
         if key == "only_during" and value == "your_upkeep":
-            if game.active != player or game.step != Step.UPKEEP:
+            if not game.is_active(player) or game.step != Step.UPKEEP:
                 return f"activate only during your upkeep ({_kw_rule(a)})"
         elif key == "only":
             problem = _timing_restriction(game, player, str(value))
@@ -348,7 +348,7 @@ COVERAGE_PROBES.is_timing_restriction = TIMING_RESTRICTIONS.__contains__
 def _timing_restriction(game: Game, player: int, value: str) -> str | None:
     """CR 602.5b: an activation restriction on when the ability may be activated."""
     step = game.step
-    yours = game.active == player
+    yours = game.is_active(player)
     combat_steps = (
         Step.BEGINNING_OF_COMBAT,
         Step.DECLARE_ATTACKERS,

@@ -90,7 +90,12 @@ def cast_during_main_phase(
     paid = source.paid
     if not paid or paid.get("copy"):
         return False
-    return game.active == controller == source.controller and game.step in (
-        Step.PRECOMBAT_MAIN,
-        Step.POSTCOMBAT_MAIN,
+    return (
+        controller == source.controller
+        and game.is_active(controller)
+        and game.step
+        in (
+            Step.PRECOMBAT_MAIN,
+            Step.POSTCOMBAT_MAIN,
+        )
     )

@@ -245,7 +245,7 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         caster = dict(flt.conditions).get("caster")
         if caster == "you" and player != src.controller:
             continue
-        if caster in ("opponent", "opponents") and player == src.controller:
+        if caster in ("opponent", "opponents") and not game.is_opponent(src.controller, player):
             continue
         if _card_matches(game, card, c, Filter(flt.kinds, flt.zone, conds), src):
             return f"{src.name}: that spell can't be cast (rule 601.3)"

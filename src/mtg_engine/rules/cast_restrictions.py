@@ -135,7 +135,7 @@ def cast_restriction_problem(game: Game, player: int, o: GameObject, c: Chars) -
             check = CAST_TIMINGS.get(str(value))
             if check is None:
                 return f"casting restriction {value!r} isn't implemented (rule 601.3)"
-            if not check(game, player, game.step, game.active == player):
+            if not check(game, player, game.step, game.is_active(player)):
                 words = (
                     str(value)
                     .replace("_,", ",")

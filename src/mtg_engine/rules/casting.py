@@ -137,7 +137,7 @@ def land_play_problem(game: Game, player: int, oid: int, face: int = 0) -> str |
             return f"{o.card.faces[face].name} isn't a land (rule 712.12)"
     elif "Land" not in chars(game, o).types:
         return f"{o.name} isn't a land (rule 305.1)"
-    if game.active != player:
+    if not game.is_active(player):
         return "you can play a land only during your own turn (rule 305.2)"
     if game.step not in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN) or game.stack:
         return "you can play a land only in your main phase with an empty stack (rule 305.2)"

@@ -242,7 +242,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         game.ask(
             Decision(
                 DecisionKind.YES_NO,
-                game.active,
+                game.objects[creature].controller,  # CR 805.10b: its controller's choice
                 "508.1g",
                 f"Exert {game.objects[creature].name} as it attacks?",
                 {"purpose": DecisionPurpose.MAY, "obj": creature},
@@ -261,7 +261,11 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     assert combat is not None
     plan = req.attack_plan(game)
     decl = dict(action.attackers)
-    cost = req.attack_cost_total(plan, decl) if plan.costs else ""
+    costs = (
+        req.costs_by_controller(game, ((c, plan.costs.get((c, d), "")) for c, d in decl.items()))
+        if plan.costs
+        else {}
+    )
     tapped_now: list[GameObject] = []
     for creature in decl:
         o = game.objects[creature]
@@ -273,10 +277,10 @@ def declare_attackers_task(game: Game, task: Task) -> None:
                 tapped_now.append(o)
     if tapped_now:
         became_tapped(game, tapped_now, ("508.1f",))
-    if cost:
-        _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
+    for player, cost in costs.items():
+        _pay_combat_cost(game, player, cost, "508.1h", "attacking")
     for creature in exerted:
-        exert(game, creature, game.active)  # CR 508.1g, 701.43a
+        exert(game, creature, game.objects[creature].controller)  # CR 508.1g, 701.43a
     for creature, enlisted in task.data.pop("enlisted", ()):
         KEYWORD_HOOKS.enlist(game, int(creature), int(enlisted))  # CR 508.1j, 702.154a
     task.data.pop("enlist_asked", None)
@@ -296,7 +300,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     # creatures declared as attackers for the first time this turn
     firsts = {c for c, _ in action.attackers if c not in game.turn_flags.attacked}
     game.turn_flags.attacked.update(creature for creature, _ in action.attackers)
-    if action.attackers or tapped_now or cost:
+    if action.attackers or tapped_now or costs:
         game.invalidate("combat")  # no attackers: nothing changed
     KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
@@ -305,10 +309,18 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         game.finish(task)
         return
     names = ", ".join(game.objects[c].name for c, _ in action.attackers)
+    team: tuple[str, ...] = ()
+    verb = "attacks"
+    if game.teams is not None:
+        # CR 805.10b: the active team's one combined attack, by the players who attack
+        who = dict.fromkeys(game.objects[c].controller for c, _ in action.attackers)
+        active = " and ".join(game.players[p].name for p in who)
+        team = ("805.10b",)
+        verb = "attack" if len(who) > 1 else "attacks"
     game.emit(
         EventKind.DECLARE_ATTACKERS,
-        ("508.1", "508.1f"),
-        f"{active} attacks with {names}",
+        ("508.1", "508.1f", *team),
+        f"{active} {verb} with {names}",
         attackers=[a for a, _ in action.attackers],
         # the players attacked themselves, not through a planeswalker or battle (CR 508.1b)
         attacked_players=sorted(
@@ -493,7 +505,12 @@ def defending_players(game: Game) -> list[int]:
     combat = game.combat
     assert combat is not None
     attacked = {defending_player_of(game, d) for d in combat.attackers.values()}
-    return [p for p in game.turn_order() if p in attacked]
+    order = [p for p in game.turn_order() if p in attacked]
+    if game.teams is not None:
+        # CR 805.10d: the defending team has one combined block, declared as the first
+        # of its attacked players (805.2: its primary player decides)
+        return [p for i, p in enumerate(order) if all(game.is_opponent(q, p) for q in order[:i])]
+    return order
 
 
 @task_handler("declare_blockers")
@@ -531,9 +548,10 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     task.answer = None
     decl, _ = _block_map(game, action)
     plan = req.block_plan(game)
-    cost = req.block_cost_total(plan, decl) if plan.costs else ""
-    if cost:
-        _pay_combat_cost(game, combat.defending_player, cost, "509.1d", "blocking")
+    if plan.costs:
+        costs = ((b, plan.costs.get(b, "")) for b in decl)
+        for player, cost in req.costs_by_controller(game, costs).items():
+            _pay_combat_cost(game, player, cost, "509.1d", "blocking")
     pairs: list[tuple[int, int, bool]] = []  # (blocker, attacker, through a band)
     for blocker, atts in decl.items():
         blocking = combat.blockers.setdefault(blocker, [])
@@ -555,6 +573,8 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     game.invalidate("combat")
     defending = game.players[combat.defending_player].name
     several = ("802.4",) if "defenders" in task.data else ()  # one of the defending players
+    if game.teams is not None:
+        several = ("805.10d",)  # the defending team's one combined block
     if not decl and via_piles:
         game.emit(
             EventKind.DECLARE_BLOCKERS, ("614.1a", "700.3"), "No creature in the piles blocks"

@@ -30,6 +30,7 @@ exempt from requirements (508.1d, 509.1c).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -67,7 +68,7 @@ def attack_problem(game: Game, obj: GameObject) -> tuple[str, str] | None:
     c = chars(game, obj)
     if obj.zone != Zone.BATTLEFIELD or "Creature" not in c.types or obj.phased_out:
         return ("it isn't a creature on the battlefield", "508.1a")
-    if obj.controller != game.active:
+    if not game.is_active(obj.controller):  # CR 805.10a: a player of the active team
         return ("its controller isn't the active player", "508.1a")
     if obj.tapped:
         return ("it's tapped", "508.1a")
@@ -121,7 +122,7 @@ def block_able(game: Game, obj: GameObject, defending: int) -> tuple[str, str] |
     c = chars(game, obj)
     if obj.zone != Zone.BATTLEFIELD or "Creature" not in c.types or obj.phased_out:
         return ("it isn't a creature on the battlefield", "509.1a")
-    if obj.controller != defending:
+    if game.is_opponent(defending, obj.controller):  # CR 805.10d: or a teammate's
         return ("it isn't controlled by the defending player", "509.1a")
     if obj.tapped:
         return ("it's tapped", "509.1a")
@@ -274,7 +275,7 @@ def _make_attack_plan(game: Game) -> AttackPlan:
     cost_rules = _attack_cost_rules(game)
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller != game.active or attack_problem(game, o) is not None:
+        if not game.is_active(o.controller) or attack_problem(game, o) is not None:
             continue
         ok = [d for d in defenders if defender_problem(game, o, d) is None]
         if not ok:
@@ -357,7 +358,8 @@ def _make_block_plan(game: Game) -> BlockPlan:
         attackers = [
             a
             for a in attackers
-            if cr.defending_player_of(game, combat.attackers[a.id]) == defending
+            # CR 805.10d: with shared team turns, creatures attacking the defending team
+            if not game.is_opponent(defending, cr.defending_player_of(game, combat.attackers[a.id]))
         ]
     cands: dict[int, list[int]] = {}
     cap: dict[int, int] = {}
@@ -367,7 +369,7 @@ def _make_block_plan(game: Game) -> BlockPlan:
     cost_rules = [(src, st) for src, st in cr._static_sources(game) if st.op == "block_cost"]
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller != defending or block_able(game, o, defending) is not None:
+        if game.is_opponent(defending, o.controller) or block_able(game, o, defending) is not None:
             continue
         ok = [a.id for a in attackers if KEYWORD_HOOKS.block_problem(game, o, a) is None]
         if not ok:
@@ -430,8 +432,16 @@ def _block_cost(game: Game, o: GameObject, rules: list[tuple[GameObject, Any]]) 
     return total
 
 
-def block_cost_total(plan: BlockPlan, decl: dict[int, list[int]]) -> str:
-    return "".join(plan.costs.get(b, "") for b in decl)
+def costs_by_controller(game: Game, costs: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """CR 508.1h, 509.1d: each player's total cost for the creatures they control
+    that attack or block (CR 805.10b, 805.10d: with shared team turns, each player
+    of the team pays for their own creatures, 810.5); ``costs``: (creature, cost)."""
+    out: dict[int, str] = {}
+    for creature, cost in costs:
+        if cost:
+            player = game.objects[creature].controller
+            out[player] = out.get(player, "") + cost
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -456,14 +466,11 @@ def attack_restriction_problem(
         if why is not None:
             return why
     if plan.costs:
-        cost = attack_cost_total(plan, decl)
-        if cost and not _can_pay_combat_cost(game, game.active, cost, set(decl)):
-            return f"{game.players[game.active].name} can't pay {cost} to attack (rule 508.1h)"
+        costs = ((c, plan.costs.get((c, d), "")) for c, d in decl.items())
+        for player, cost in costs_by_controller(game, costs).items():
+            if not _can_pay_combat_cost(game, player, cost, set(decl)):
+                return f"{game.players[player].name} can't pay {cost} to attack (rule 508.1h)"
     return None
-
-
-def attack_cost_total(plan: AttackPlan, decl: dict[int, int]) -> str:
-    return "".join(plan.costs.get((c, d), "") for c, d in decl.items())
 
 
 def _can_pay_combat_cost(game: Game, player: int, cost: str, exclude: set[int]) -> bool:
@@ -629,10 +636,10 @@ def block_restriction_problem(
     if plan.max_blockers is not None and len(decl) > plan.max_blockers:
         return f"no more than {plan.max_blockers} creature(s) can block each combat (rule 509.1b)"
     if plan.costs:
-        cost = block_cost_total(plan, decl)
-        if cost and not _can_pay_combat_cost(game, plan.defending, cost, set()):
-            name = game.players[plan.defending].name
-            return f"{name} can't pay {cost} to block (rule 509.1d)"
+        costs = ((b, plan.costs.get(b, "")) for b in decl)
+        for player, cost in costs_by_controller(game, costs).items():
+            if not _can_pay_combat_cost(game, player, cost, set()):
+                return f"{game.players[player].name} can't pay {cost} to block (rule 509.1d)"
     return None
 
 

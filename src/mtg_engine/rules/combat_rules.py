@@ -261,7 +261,7 @@ def _goad_lasts(game: Game, args: dict[str, Any]) -> bool:
     """CR 701.15a: goaded until the goading player's next turn."""
     by = args.get("by")
     turn = int(args.get("turn", 0))
-    return not (game.active == by and game.turn > turn)
+    return not (isinstance(by, int) and game.is_active(by) and game.turn > turn)
 
 
 def global_rules(game: Game, op: str) -> list[CombatRule]:

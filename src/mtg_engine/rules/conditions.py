@@ -280,7 +280,7 @@ def evaluate(
         # "if it's not their turn" (Glademuse; CR 500, 102.1): the player the trigger
         # refers to isn't the active player
         ps = ctx.players(a.get("player")) if ctx is not None else []
-        return bool(ps) and game.active != ps[0]
+        return bool(ps) and not game.is_active(ps[0])
     if k == "player_hand_size":
         # "if that player has two or fewer [five or more] cards in hand" (Hellfire
         # Mongrel, Misers' Cage; CR 402): the player the trigger refers to (603.4)
@@ -328,11 +328,11 @@ def evaluate(
         n = a.get("n")
         return isinstance(n, int) and len(game.opponents(controller)) >= n
     if k == "your_turn":
-        return game.active == controller
+        return game.is_active(controller)
     if k == "your_end_step":  # "during your end step" (CR 513.1)
-        return game.active == controller and game.step == Step.END
+        return game.is_active(controller) and game.step == Step.END
     if k == "not_your_turn":
-        return game.active != controller
+        return not game.is_active(controller)
     if k == "source_tapped":
         return source is not None and source.tapped
     if k == "source_untapped":
@@ -432,8 +432,8 @@ def evaluate(
             if not attacked_with_counted(a):
                 return False  # "attacked with a [kind]": not tracked yet
             # "if you attacked with N or more creatures this turn" (CR 508.1)
-            return game.active == controller and declared >= int(a["n"])
-        return game.active == controller and declared > 0
+            return game.is_active(controller) and declared >= int(a["n"])
+        return game.is_active(controller) and declared > 0
     if k == "player_controls":
         return _player_controls(game, a, controller, source, ctx)
     if k == "x_ge":

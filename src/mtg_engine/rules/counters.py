@@ -254,6 +254,8 @@ def put_player_counters(
     if amount <= 0:
         return 0
     setattr(p, kind, getattr(p, kind) + amount)
+    if kind == "poison":
+        game.share_team_totals(player)  # CR 810.10: the team's poison counters
     game.emit(
         EventKind.COUNTERS,
         rules,

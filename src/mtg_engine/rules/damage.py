@@ -144,6 +144,7 @@ def deal_damage(
             first = plain and not p.life_lost_this_turn
             if plain:
                 p.life -= amount
+                game.share_team_totals(pl)  # CR 810.9
                 p.life_lost_this_turn += amount
             game.emit(
                 EventKind.DAMAGE,
@@ -368,6 +369,7 @@ def gain_life(
         )
         return
     p.life += amount
+    game.share_team_totals(player)  # CR 810.9
     gained = game.turn_flags.life_gained
     first = not gained.get(player, 0)
     gained[player] = gained.get(player, 0) + amount
@@ -431,6 +433,7 @@ def lose_life(
         )
         return 0
     p.life -= amount
+    game.share_team_totals(player)  # CR 810.9
     first = not p.life_lost_this_turn  # "... for the first time each turn" (CR 603.2)
     p.life_lost_this_turn += amount
     game.emit(

@@ -323,7 +323,9 @@ def _recipient_matches(game: Game, ev: dict[str, Any], src: GameObject, who: str
         if o is None:
             return False
         pl = o.controller
-    return (pl != src.controller) if who == "opponent" else (pl == src.controller)
+    if who == "opponent":  # CR 102.3: not a teammate either
+        return game.is_opponent(src.controller, pl)
+    return pl == src.controller
 
 
 def _source_described(game: Game, ev: dict[str, Any], src: GameObject, args: Any) -> bool:
@@ -549,7 +551,7 @@ def _covers(game: Game, st: StaticEffect, src: GameObject, ref: int) -> bool:
         return False
     pl = ref_player(ref)
     if pl is not None:
-        return "player" in flt.kinds and affects_player(st, pl, src.controller)
+        return "player" in flt.kinds and affects_player(game, st, pl, src.controller)
     o = game.objects.get(ref)
     if o is None or "player" in flt.kinds:
         return False

@@ -63,7 +63,7 @@ DRAW_MORE = "draw_more"
 def first_in_draw_step(game: Game, ev: dict[str, Any]) -> bool:
     """CR 504.1: whether this draw is the first card the player draws in their draw
     step (the step's turn-based action)."""
-    return game.step == Step.DRAW and game.active == ev["player"] and bool(ev.get("step_draw"))
+    return game.step == Step.DRAW and game.is_active(ev["player"]) and bool(ev.get("step_draw"))
 
 
 @static_replacement(OP, EventKind.DRAW)
@@ -75,7 +75,7 @@ def draw_instead(
     exile the top card of your library face down instead" (Asmodeus)."""
     # (not again on the draws its own instructions make: they carry its key in
     # "applied", CR 614.5, rules/drawing.draw_event)
-    if not affects_player(st, ev["player"], src.controller):
+    if not affects_player(game, st, ev["player"], src.controller):
         return None
     if not st.args.get("every") and first_in_draw_step(game, ev):
         return None
@@ -150,7 +150,7 @@ def draw_more_instead(
     of your draw steps | while you have no cards in hand], draw two cards
     instead"."""
     player = int(ev["player"])
-    if not affects_player(st, player, src.controller):
+    if not affects_player(game, st, player, src.controller):
         return None
     if st.args.get("except_first") and first_in_draw_step(game, ev):
         return None

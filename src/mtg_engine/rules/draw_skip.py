@@ -49,7 +49,7 @@ def skip_draw(
     """CR 614.1a: "If you would draw a card during your draw step, instead you may
     skip that draw" — any draw of its controller during their own draw step."""
     player = int(ev["player"])
-    if player != src.controller or game.active != player or game.step != Step.DRAW:
+    if player != src.controller or not game.is_active(player) or game.step != Step.DRAW:
         return None
     name = chars(game, src).name
 

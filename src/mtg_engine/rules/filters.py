@@ -243,7 +243,7 @@ def enchanted_player(aura: GameObject) -> int | None:
     return p if isinstance(p, int) else None
 
 
-def _cast_by(obj: GameObject, value: Any, controller: int) -> bool:
+def _cast_by(game: Game, obj: GameObject, value: Any, controller: int) -> bool:
     """ "spells you cast" (CR 601.2): a spell on the stack that was cast (or is being
     cast: its record starts as it moves to the stack, 601.2a), not a copy (CR 707.10);
     its caster is its controller."""
@@ -252,7 +252,9 @@ def _cast_by(obj: GameObject, value: Any, controller: int) -> bool:
         return False
     if value == "you":
         return obj.controller == controller
-    if value in ("opponent", "not_you"):
+    if value == "opponent":  # CR 102.3: not a teammate either
+        return game.is_opponent(controller, obj.controller)
+    if value == "not_you":
         return obj.controller != controller
     return False  # an unknown value never matches (no silent "yes")
 
@@ -460,7 +462,9 @@ def _condition(
             return obj.controller in value
         if value == "you":
             return obj.controller == controller
-        if value in ("opponent", "not_you"):
+        if value == "opponent":  # CR 102.3: not a teammate either
+            return game.is_opponent(controller, obj.controller)
+        if value == "not_you":
             return obj.controller != controller
         if value == "enchanted_player":
             # "a creature enchanted player controls": the player the source Aura
@@ -490,7 +494,7 @@ def _condition(
     if key == "you":
         return (obj.controller == controller) == bool(value)
     if key == "caster":
-        return _cast_by(obj, value, controller)
+        return _cast_by(game, obj, value, controller)
     if key == "entered_this_turn":
         return entered_this_turn(game, obj) == bool(value)
     if key == "targets":
@@ -512,8 +516,8 @@ def _condition(
     if key == "historic":  # CR 700.6: legendary, artifact or Saga
         historic = "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
         return historic == bool(value)
-    if key == "opponent":
-        return (obj.controller != controller) == bool(value)
+    if key == "opponent":  # CR 102.3: not a teammate either
+        return game.is_opponent(controller, obj.controller) == bool(value)
     if key in ("enchanted_by", "equipped_by", "fortified_by"):
         return _attached_condition(game, obj, key, value, source)
     if key == "attached_to":
@@ -899,8 +903,8 @@ def matches_player(
         if key == "you":
             if bool(value) != (player == controller):
                 return False
-        elif key == "opponent":
-            if bool(value) != (player != controller):
+        elif key == "opponent":  # CR 102.3: not a teammate either
+            if bool(value) != game.is_opponent(controller, player):
                 return False
         elif key == "other_than_you":
             # "each other player": every player but you, teammates too (CR 102.3)

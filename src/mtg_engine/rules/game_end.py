@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..game.events import EventKind
 from ..game.records import Outcome, OutcomeReason
@@ -13,8 +13,13 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+#: CR 810.8b-d: the Two-Headed Giant rules that say how a team loses in each case
+_TEAM_RULES: Final = {"104.3a": "810.8b", "704.5a": "810.8c", "704.5c": "810.8d"}
+
+
 def can_lose(game: Game, player: int) -> bool:
-    """CR 101.2, 104.3: False while an effect says the player can't lose the game."""
+    """CR 101.2, 104.3: False while an effect says the player can't lose the game
+    (CR 810.8a: or their teammate, rules/player_replacements.py)."""
     return forbidden(game, {"kind": EventKind.LOSE_GAME, "player": player}) is None
 
 
@@ -36,14 +41,32 @@ def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> N
                 )
             return
     p.has_lost = True
-    game.emit(EventKind.LOSE_GAME, (rule,), f"{p.name} loses the game: {reason}", player=player)
+    team_rule = _TEAM_RULES.get(rule) if game.teams is not None else None
+    game.emit(
+        EventKind.LOSE_GAME,
+        (rule, team_rule) if team_rule else (rule,),
+        f"{p.name} loses the game: {reason}",
+        player=player,
+    )
+    team = game.teammates(player)
+    for q in team:  # CR 810.8a-b: players lose only as a team
+        if not game.players[q].has_lost:
+            game.players[q].has_lost = True
+            game.emit(
+                EventKind.LOSE_GAME,
+                ("810.8a",),
+                f"{game.players[q].name} loses the game with their teammate {p.name}",
+                player=q,
+            )
     alive = [q.index for q in game.players if not q.has_lost]
-    if len(alive) == 1:
+    if alive and (len(alive) == 1 or len(game.opponents(alive[0])) == 0):
+        # CR 104.2a: the last player, or team (810.8a), still in the game wins
         game.outcome = Outcome(alive[0], reason, rule)
+        names = " and ".join(game.players[q].name for q in alive)
         game.emit(
             EventKind.WIN_GAME,
-            ("104.2a",),
-            f"{game.players[alive[0]].name} wins the game",
+            ("104.2a", "810.8a") if len(alive) > 1 else ("104.2a",),
+            f"{names} win{'s' * (len(alive) == 1)} the game",
             player=alive[0],
         )
     elif not alive:
@@ -52,7 +75,8 @@ def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> N
     if game.outcome is not None:
         game.pending = None
     else:
-        leave_game(game, player)  # CR 800.4a: the game goes on without them
+        for q in (player, *team):
+            leave_game(game, q)  # CR 800.4a: the game goes on without them
 
 
 def concede(game: Game, player: int) -> None:

@@ -1613,7 +1613,7 @@ def on_turn_start(game: Game) -> None:
     ended = [
         e
         for e in game.effects
-        if e.duration == "until_your_next_turn" and e.controller == game.active
+        if e.duration == "until_your_next_turn" and game.is_active(e.controller)
     ]
     end_effects(game, ended, "611.2a", "until your next turn")
 
@@ -1631,7 +1631,7 @@ def on_end_step(game: Game) -> None:
     ended = [
         e
         for e in game.effects
-        if e.duration == "until_your_next_end_step" and e.controller == game.active
+        if e.duration == "until_your_next_end_step" and game.is_active(e.controller)
     ]
     end_effects(game, ended, "611.2a", "until your next end step")
 

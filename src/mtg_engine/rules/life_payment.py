@@ -49,7 +49,7 @@ def pay_life_exile(
 ) -> Replacement | None:
     """CR 614.1a: "If you would pay life while your library has at least that many
     cards in it, exile that many cards from the top of your library instead"."""
-    if not ev.get("paid") or not affects_player(st, int(ev["player"]), src.controller):
+    if not ev.get("paid") or not affects_player(game, st, int(ev["player"]), src.controller):
         return None
     n = int(ev["amount"])
     if len(_library_cards(game, ev)) < n:

@@ -50,7 +50,7 @@ def phase_permanents(game: Game) -> None:
     may_phase = _PHASING in keywords_possible(game)
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller != game.active:
+        if not game.is_active(o.controller):
             continue
         if o.phased_out:
             if not (o.chosen or {}).get(_INDIRECT):

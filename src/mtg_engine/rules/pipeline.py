@@ -376,15 +376,15 @@ def static_sources(game: Game, op: str) -> list[tuple[GameObject, StaticEffect]]
     return out
 
 
-def affects_player(st: StaticEffect, player: int, controller: int) -> bool:
+def affects_player(game: Game, st: StaticEffect, player: int, controller: int) -> bool:
     """Whether a static's player filter ("you", "your opponents", "players")
     covers ``player``, for a source controlled by ``controller``."""
     flt = st.affected
     conds = dict(getattr(flt, "conditions", ()) or ())
     if conds.get("you"):
         return player == controller
-    if conds.get("opponent"):
-        return player != controller
+    if conds.get("opponent"):  # CR 102.3: not a teammate either
+        return game.is_opponent(controller, player)
     return True
 
 

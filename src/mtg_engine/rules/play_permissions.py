@@ -266,7 +266,7 @@ def graveyard_source(game: Game, player: int, o: GameObject) -> int | None:
     """The permanent whose "once during each of your turns, you may cast a creature
     spell from your graveyard" lets ``player`` cast ``o`` now (unused this turn), or
     None (CR 601.2a)."""
-    if o.zone != Zone.GRAVEYARD or o.owner != player or game.active != player:
+    if o.zone != Zone.GRAVEYARD or o.owner != player or not game.is_active(player):
         return None
     if not any_statics(game, (GRAVEYARD_ONCE,)):
         return None
@@ -466,7 +466,7 @@ def ends_now(game: Game, e: ContinuousEffect) -> bool:
     of the permitted player's first turn after the one it was created in."""
     return (
         e.duration == "until_end_of_your_next_turn"
-        and e.controller == game.active
+        and game.is_active(e.controller)
         and game.turn > int(e.args.get("turn", game.turn))
     )
 

@@ -52,7 +52,7 @@ def player_keywords(game: Game, player: int) -> list[tuple[str, dict[str, Any]]]
         flt = st.affected
         if not isinstance(flt, Filter) or flt.kinds != ("player",):
             continue
-        if not affects_player(st, player, src.controller):
+        if not affects_player(game, st, player, src.controller):
             continue
         if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue

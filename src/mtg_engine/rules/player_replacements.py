@@ -60,7 +60,7 @@ def _life(times: int, verb: str) -> Any:
     def finder(
         game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
     ) -> Replacement | None:
-        if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+        if ev["amount"] <= 0 or not affects_player(game, st, ev["player"], src.controller):
             return None
         name = chars(game, src).name
         plus = int(st.args.get("plus", 0))
@@ -98,9 +98,18 @@ for _op in (
     static_replacement(_op, f"rule:{_op}")(_rule_only)
 
 
+#: CR 810.8a, 810.9g-h, 810.10c: in Two-Headed Giant these say so of the player's team
+_TEAM_WIDE: Final = frozenset(
+    ("cant_gain_life", "cant_lose_life", "cant_get_poison", "cant_lose_game", "cant_win_game")
+)
+
+
 def _forbidden(game: Game, op: str, player: int) -> str | None:
+    team = game.teammates(player) if op in _TEAM_WIDE else ()
     for src, st in static_sources(game, op):
-        if affects_player(st, player, src.controller):
+        if affects_player(game, st, player, src.controller) or any(
+            affects_player(game, st, q, src.controller) for q in team
+        ):
             return chars(game, src).name
     return None
 
@@ -180,9 +189,9 @@ def double_life_loss(
 ) -> Replacement | None:
     """Bloodletter of Aclazotz: "If an opponent would lose life during your turn, they
     lose twice that much life instead" (CR 614.1a; damage's life loss too, 120.3a)."""
-    if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+    if ev["amount"] <= 0 or not affects_player(game, st, ev["player"], src.controller):
         return None
-    if st.args.get("during") == "your_turn" and game.active != src.controller:
+    if st.args.get("during") == "your_turn" and not game.is_active(src.controller):
         return None
     name = chars(game, src).name
 
@@ -233,7 +242,7 @@ def skip_step(
     """ "Skip your draw step" (CR 614.1b, 614.10): the step is replaced with nothing."""
     if str(st.args.get("step", "")).removesuffix("_step") != ev["step"]:
         return None
-    if not affects_player(st, ev["player"], src.controller):
+    if not affects_player(game, st, ev["player"], src.controller):
         return None
     if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
         return None  # "Skip your upkeep step if you have no cards in hand" (hellbent)

@@ -403,7 +403,7 @@ def choice_options(game: Game, what: str, controller: int) -> list[str]:
     if what == "number":
         return [str(n) for n in range(0, 21)]
     if what == "opponent":
-        return [p.name for p in game.players if p.index != controller and not p.has_lost]
+        return [game.players[q].name for q in game.opponents(controller)]
     if what == "player":
         return [p.name for p in game.players if not p.has_lost]
     if what in ("card_name", "nonland_card_name"):

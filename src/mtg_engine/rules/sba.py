@@ -149,7 +149,8 @@ def _role_rule(game: Game) -> list[int]:
 def sba_would_apply(game: Game) -> bool:
     """Whether any state-based action would be performed now (for CR 514.3a)."""
     if any(
-        (p.life <= 0 or p.drew_from_empty or p.poison >= 10) and can_lose(game, p.index)
+        (p.life <= 0 or p.drew_from_empty or (p.poison >= 10 and p.poison >= game.poison_to_lose()))
+        and can_lose(game, p.index)
         for p in game.players
         if not p.has_lost
     ):
@@ -206,7 +207,7 @@ def check_state_based_actions(game: Game) -> bool:
             if (
                 p.life <= 0
                 or p.drew_from_empty
-                or p.poison >= 10
+                or (p.poison >= 10 and p.poison >= game.poison_to_lose())
                 or p.dungeon is not None
                 or (p.commanders and commander_sba_owed(game))  # CR 704.6c-d
             ) and (p.dungeon is not None or p.commanders or not p.has_lost):
@@ -236,7 +237,7 @@ def check_state_based_actions(game: Game) -> bool:
             losers.append((p.index, OutcomeReason.ZERO_LIFE, "704.5a"))
         elif p.drew_from_empty:
             losers.append((p.index, OutcomeReason.EMPTY_LIBRARY, "704.5b"))
-        elif p.poison >= 10:
+        elif p.poison >= 10 and p.poison >= game.poison_to_lose():
             losers.append((p.index, OutcomeReason.POISON, "704.5c"))
     # CR 704.6c, 903.10a: in a Commander game, 21 or more combat damage from one commander
     commanders = has_commanders(game)

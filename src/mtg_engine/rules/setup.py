@@ -12,6 +12,7 @@ opening hand that allow it on the battlefield (103.6a: Leylines).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..cards.abilities import AbilityKind
 from ..game.actions import Decision, DecisionKind, Mulligan
@@ -40,11 +41,18 @@ def new_game(
     names: Sequence[str] | None = None,
     mulligans: bool = True,
     starting_player: int | None = None,
+    teams: Sequence[int] | None = None,
 ) -> Game:
     """Create a game from decks (lists of card definitions) and advance to the
-    first decision."""
+    first decision. ``teams``: each player's team, for a Two-Headed Giant game (CR
+    810.1: two teams of two, each team's players adjacent in turn order, 805.1),
+    where each team starts at 30 life (810.4)."""
     names = list(names) if names else [chr(ord("A") + i) for i in range(len(decks))]
     game = Game(names, seed=seed)
+    if teams is not None:
+        game.teams = list(teams)
+        for p in game.players:
+            p.life = p.starting_life = TEAM_LIFE  # CR 103.4, 810.4
     for i, deck in enumerate(decks):
         for card in deck:
             game.create_card(card, i, Zone.LIBRARY)
@@ -57,6 +65,10 @@ def new_game(
     return game
 
 
+#: CR 810.4: a Two-Headed Giant team's starting life total
+TEAM_LIFE: Final = 30
+
+
 @task_handler("game_start")
 def game_start_task(game: Game, task: Task) -> None:
     d = task.data
@@ -64,6 +76,9 @@ def game_start_task(game: Game, task: Task) -> None:
     if task.stage == 0:
         sp = d.get("starting_player")
         game.starting_player = sp if sp is not None else game.rng.randrange(n)  # CR 103.1
+        if game.teams is not None:
+            # CR 805.3, 805.2: the starting team, its first player in turn order
+            game.starting_player = game.teams.index(game.teams[game.starting_player])
         game.active = game.starting_player
         game.emit(
             EventKind.START,
@@ -222,15 +237,23 @@ def start_at(game: Game, turn: int = 1, active: int = 0, step: int = Step.PRECOM
     and "at the beginning of" triggers happen, then priority as usual.
     """
     n = len(game.players)
-    game.starting_player = (active - (turn - 1)) % n
+    # the players who take turns: each player, or with shared team turns each team,
+    # as its first player in turn order (CR 805.4, 805.2)
+    teams = game.teams
+    firsts = list(range(n)) if teams is None else [teams.index(teams[q]) for q in range(n)]
+    takers = sorted(set(firsts))
+    k = len(takers)
+    active = firsts[active]
+    seat = takers.index(active)
+    game.starting_player = takers[(seat - (turn - 1)) % k]
     for p in game.players:
         # each player's most recent turn began at or before this one
-        offset = (active - p.index) % n
+        offset = (seat - takers.index(firsts[p.index])) % k
         p.last_turn_started = max(0, turn - offset)
     if step == Step.UNTAP:
         # start_turn() advances to the next player, except before turn 1
         game.turn = turn - 1
-        game.active = (active - 1) % n if turn > 1 else active
+        game.active = takers[(seat - 1) % k] if turn > 1 else active
     else:
         game.turn = turn
         game.active = active

@@ -63,7 +63,7 @@ def may_skip(
     """CR 614.10: "If you would begin your draw step, you may skip that step instead"."""
     if not ev.get("may") or st.args.get("step") != ev["step"]:
         return None  # (asked only as the step would begin: :func:`optional_skip`)
-    if not affects_player(st, ev["player"], src.controller):
+    if not affects_player(game, st, ev["player"], src.controller):
         return None
     if st.args.get("while_tapped") and not src.tapped:
         return None  # Time Vault: "... your turn while this artifact is tapped"

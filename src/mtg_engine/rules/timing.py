@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 def has_sorcery_timing(game: Game, player: int) -> bool:
     """CR 307.1: main phase of your turn with an empty stack."""
     return (
-        game.active == player
+        game.is_active(player)  # CR 805.4a: a player of the active team
         and game.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
         and not game.stack
     )

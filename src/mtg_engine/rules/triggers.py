@@ -14,7 +14,15 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
+from ..cards.abilities import (
+    Ability,
+    AbilityKind,
+    Condition,
+    Filter,
+    SelfRef,
+    Trigger,
+    TriggerRef,
+)
 from ..cards.definitions import card_def, token_def
 from ..game.actions import Decision, DecisionKind, ref_player
 from ..game.events import Event, EventKind
@@ -959,7 +967,7 @@ def _matches_now(
             return (
                 new is not None
                 and not new.is_token
-                and _put_into_matches(trig, d, new, source)
+                and _put_into_matches(game, trig, d, new, source)
                 and matches_object(game, new, trig.subject, source.controller, source)
             )
         if kind == "countered":
@@ -991,14 +999,14 @@ def _matches_now(
             # ability: it looks back at the permanent, CR 603.10a)
             if d.get("cause") != "sacrifice":
                 return False
-            if not _player_matches(trig.player, d.get("controller"), source.controller):
+            if not _player_matches(game, trig.player, d.get("controller"), source.controller):
                 return False
             what = _detail(trig, "what")
             return not isinstance(what, Filter) or matches_object(
                 game, subject, what, source.controller, source
             )
         if kind == "dies":
-            if not _put_into_matches(trig, d, subject, source) and not (
+            if not _put_into_matches(game, trig, d, subject, source) and not (
                 d.get("to_zone") == "graveyard"
                 and _put_into(trig) is None
                 and "Creature" in chars(game, subject).types  # "dies" (CR 700.4)
@@ -1147,7 +1155,7 @@ def _matches_now(
         o = game.objects.get(target)
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.CAST and kind == "cast":
-        if not _player_matches(trig.player, d.get("player"), source.controller):
+        if not _player_matches(game, trig.player, d.get("player"), source.controller):
             return False
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
@@ -1182,12 +1190,12 @@ def _matches_now(
                 return False
         return True
     if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "attack_with":  # CR 508.1, 603.2
-        if not _player_matches(trig.player, game.active, source.controller):
+        if not _player_matches(game, trig.player, game.active, source.controller):
             return False
         return attack_with_count(game, trig, d, source) > 0
     if ev.kind == EventKind.PROLIFERATE and kind == "proliferate":
         # "whenever you proliferate" (CR 701.34a): even choosing nothing
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "player_attacked":
         # "Whenever enchanted player is attacked" (CR 508.1, 603.2): once for the
         # declaration, when one or more creatures attack that player (not only their
@@ -1221,9 +1229,9 @@ def _matches_now(
         won = _detail(trig, "won")
         if won is not None and d.get("won") is not won:
             return False  # "whenever you win / lose a coin flip" (CR 705.2)
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DIE_ROLL and kind in ("roll_die", "die_roll"):  # CR 706
-        return _player_matches(trig.player, d.get("player"), source.controller) and (
+        return _player_matches(game, trig.player, d.get("player"), source.controller) and (
             not _detail(trig, "each_die") or bool(dice_matching(trig, d))
         )
     if ev.kind == EventKind.DRAW and kind == "draw":
@@ -1231,7 +1239,7 @@ def _matches_now(
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
             return False
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if (ev.kind == EventKind.EXPLORED and kind == "explore") or (
         ev.kind == EventKind.CREWS and kind == "crews"  # CR 702.122b
     ):
@@ -1252,7 +1260,11 @@ def _matches_now(
         # "whenever you become the monarch", "whenever an opponent becomes the
         # monarch" (CR 724.3); the game left with no monarch is no one's (724.4)
         p = d.get("player")
-        return isinstance(p, int) and p >= 0 and _player_matches(trig.player, p, source.controller)
+        return (
+            isinstance(p, int)
+            and p >= 0
+            and _player_matches(game, trig.player, p, source.controller)
+        )
     if (ev.kind, kind) in _BECOMES_DESIGNATION:
         # "when this creature becomes monstrous" (CR 701.37c), "whenever a creature
         # you control becomes renowned" (CR 702.112b)
@@ -1266,16 +1278,16 @@ def _matches_now(
         return d.get("counts") is not None
     if ev.kind == EventKind.RING_TEMPTS and kind == "ring_tempts":
         # "whenever the Ring tempts you", once the actions are complete (CR 701.54d)
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.FULLY_UNLOCKED and kind == "fully_unlock_room":
         # "whenever you fully unlock a Room" (Eerie): the player who gave one of their
         # Rooms its second unlocked designation, or both (CR 709.5i)
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.RING_BEARER and kind == "ring_bearer_chosen":
         # "whenever you choose a creature as your Ring-bearer" (CR 701.54a): a choice,
         # not the designation ending
         return not d.get("ended") and _player_matches(
-            trig.player, d.get("player"), source.controller
+            game, trig.player, d.get("player"), source.controller
         )
     if ev.kind == EventKind.CAST and kind == "expend":
         # CR 700.14: less than N spent before paying this spell's cost, N or more after
@@ -1283,19 +1295,19 @@ def _matches_now(
         return (
             isinstance(n, int)
             and int(d.get("mana_spent_before", 0)) < n <= int(d.get("mana_spent_after", 0))
-            and _player_matches(trig.player, d.get("player"), source.controller)
+            and _player_matches(game, trig.player, d.get("player"), source.controller)
         )
     if ev.kind == EventKind.SCRY and kind == "scry":
         # "Whenever you scry" (CR 701.22b: scry 0 is no scry event)
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.SURVEIL and kind == "surveil":
         # "Whenever you surveil": after the surveil is complete (CR 701.25d; surveil 0
         # is no surveil event, 701.25c)
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         if _detail(trig, "first_each_turn") and not d.get("first"):
             return False  # "whenever you gain life for the first time each turn"
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if kind == "lose_life" and ev.kind in (EventKind.LOSE_LIFE, EventKind.DAMAGE):
         # "Whenever you lose life (during your turn)", "whenever an opponent loses
         # life" (CR 119.3, 603.2)
@@ -1303,16 +1315,16 @@ def _matches_now(
             return False
         if _detail(trig, "first_each_turn") and not d.get("first"):
             return False  # "whenever you lose life for the first time each turn"
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
         # "Whenever you commit a crime" (CR 700.13): the player who committed it
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.EXERTED and kind == "exerted":
         # "Whenever you exert a creature" (CR 701.43a): the player who exerted it
         return _by_player_of(game, trig, d, source)
     if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
         # "Whenever a player / an opponent loses the game" (CR 603.10f)
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(game, trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):
         # "Whenever this creature phases out / in" (CR 702.26, 603.10b)
         return bool(phased_matching(game, trig, d, source))
@@ -1333,7 +1345,7 @@ def _activated_matches(game: Game, trig: Trigger, d: dict[str, Any], source: Gam
     loyalty ability of enchanted planeswalker" (CR 602.2, 603.2): the ability just
     put on the stack, its source as it is then (CR 113.7a). A mana ability never
     gets here: it doesn't use the stack (CR 605.3a)."""
-    if not _player_matches(trig.player, d.get("player"), source.controller):
+    if not _player_matches(game, trig.player, d.get("player"), source.controller):
         return False
     on_stack = game.objects.get(d.get("obj", -1))
     ability = on_stack.ability if on_stack is not None else None
@@ -1364,9 +1376,9 @@ def _turn_matches(game: Game, trig: Trigger, source: GameObject) -> bool:
         return Step.BEGINNING_OF_COMBAT <= game.step <= Step.END_OF_COMBAT
     whose = _detail(trig, "turn")
     if whose == "you":
-        return game.active == source.controller
-    if whose == "opponent":
-        return game.active != source.controller
+        return game.is_active(source.controller)  # CR 805.4a: the team's turn
+    if whose == "opponent":  # CR 102.3, 805.4a: a turn of an opposing team
+        return not game.is_active(source.controller)
     return True
 
 
@@ -1459,7 +1471,7 @@ def _by_player_of(game: Game, trig: Trigger, d: dict[str, Any], source: GameObje
     """A player's action on an object ("whenever you tap a Swamp for mana", "whenever
     a player plays a land", "whenever you exert a creature", CR 603.2): the player who
     acted, and the object, as the trigger names them."""
-    if not _player_matches(trig.player, d.get("player"), source.controller):
+    if not _player_matches(game, trig.player, d.get("player"), source.controller):
         return False
     what = _detail(trig, "what")
     o = game.objects.get(d.get("obj", -1))
@@ -1473,7 +1485,7 @@ def _played_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameOb
     land or to cast it as a spell (CR 701.18b); "a card" is whichever was played
     (now a permanent or a spell), "from exile" the zone it was played from (601.2a).
     A copy of a card cast isn't a card (CR 108.2, 707.12)."""
-    if not _player_matches(trig.player, d.get("player"), source.controller):
+    if not _player_matches(game, trig.player, d.get("player"), source.controller):
         return False
     o = game.objects.get(d.get("obj", -1))
     if o is None or o.is_token:
@@ -1526,7 +1538,7 @@ def _card_put_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) 
     card = game.objects.get(ev.data.get("obj", 0))
     if card is None:
         return False
-    if not _player_matches(trig.player, card.owner, source.controller):
+    if not _player_matches(game, trig.player, card.owner, source.controller):
         return False
     what = _detail(trig, "what")
     if not isinstance(what, Filter):
@@ -1548,7 +1560,7 @@ def _put_into(trig: Trigger) -> tuple[str, Any] | None:
 
 
 def _put_into_matches(
-    trig: Trigger, d: dict[str, Any], subject: GameObject, source: GameObject
+    game: Game, trig: Trigger, d: dict[str, Any], subject: GameObject, source: GameObject
 ) -> bool:
     """ "When this artifact is put into a graveyard from the battlefield", "whenever a
     nontoken permanent is put into your graveyard from the battlefield" (CR 603.6c,
@@ -1559,8 +1571,8 @@ def _put_into_matches(
     owner = into[1]
     if owner == "you":
         return subject.owner == source.controller
-    if owner == "opponent":
-        return subject.owner != source.controller
+    if owner == "opponent":  # CR 102.3: not a teammate either
+        return game.is_opponent(source.controller, subject.owner)
     return True
 
 
@@ -1591,12 +1603,12 @@ def _left_graveyard(
     to_zone = _detail(trig, "to_zone")
     if to_zone is not None and (ev.kind != EventKind.ZONE_CHANGE or d.get("to_zone") != to_zone):
         return False  # "are put into exile from your graveyard"
-    if _detail(trig, "your_turn") and game.active != source.controller:
+    if _detail(trig, "your_turn") and not game.is_active(source.controller):
         return False  # "... leave your graveyard during your turn"
     whose = _detail(trig, "whose")
     if whose == "you" and card.owner != source.controller:
         return False
-    if whose == "opponent" and card.owner == source.controller:
+    if whose == "opponent" and not game.is_opponent(source.controller, card.owner):
         return False
     if not isinstance(trig.subject, Filter):
         return False  # "when this card leaves your graveyard": not from the battlefield
@@ -1654,11 +1666,11 @@ def _damage_recipient_matches(game: Game, what: Filter, target: int, source: Gam
     return matches_object(game, o, what, source.controller, source)
 
 
-def _player_matches(who: str, player: Any, controller: int) -> bool:
+def _player_matches(game: Game, who: str, player: Any, controller: int) -> bool:
     if who in ("each", "any", "a player"):
         return True
-    if who == "opponent":
-        return player != controller
+    if who == "opponent":  # CR 102.3: not a teammate either
+        return game.is_opponent(controller, player)
     if who == "other":  # "each other player's draw step" (CR 102.1)
         return player != controller
     return player == controller
@@ -1721,26 +1733,41 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
     for oid, ability, trig in [*_step_index(game).get(name, ()), *in_graveyards]:
         o = game.objects[oid]
         assert trig is not None  # _triggered keeps triggered abilities only
-        if not _step_player_matches(game, trig.player, active, o):
-            continue
+        players: tuple[int, ...] = (active,)
+        if game.teams is None:
+            if not _step_player_matches(game, trig.player, active, o):
+                continue
+        else:
+            # CR 805.4a, 805.4d: the step is each active player's ("your upkeep" of
+            # either player of the active team); "each player's" / "each opponent's"
+            # step triggers once for each of them when the ability refers to "that
+            # player", once otherwise
+            found = tuple(
+                p for p in game.active_players() if _step_player_matches(game, trig.player, p, o)
+            )
+            if not found:
+                continue
+            refers = _names_that_player((trig.condition, ability.effects))
+            players = found if refers else found[:1]
         if trig.step == "second_main_phase" and game.turn_flags.postcombat_mains > 1:
             continue  # an additional main phase isn't the second one (CR 505.1a)
-        event = {"step": name, "player": active}
-        if trig.condition is not None and not _condition_on_event(game, ability, o, event):
-            continue  # CR 603.4: "if that player has no cards in hand"
-        game.pending_triggers.append(
-            {
-                "source": oid,
-                "source_name": o.name,
-                "source_token": o.card.token_spec,
-                "card_uid": o.card_uid,
-                "controller": o.controller,
-                "ability": ability,
-                "event": event,
-            }
-        )
-        if o.zone == Zone.BATTLEFIELD:
-            add_again(game, o, game.pending_triggers[-1])  # CR 603.2d
+        for player in players:
+            event = {"step": name, "player": player}
+            if trig.condition is not None and not _condition_on_event(game, ability, o, event):
+                continue  # CR 603.4: "if that player has no cards in hand"
+            game.pending_triggers.append(
+                {
+                    "source": oid,
+                    "source_name": o.name,
+                    "source_token": o.card.token_spec,
+                    "card_uid": o.card_uid,
+                    "controller": o.controller,
+                    "ability": ability,
+                    "event": event,
+                }
+            )
+            if o.zone == Zone.BATTLEFIELD:
+                add_again(game, o, game.pending_triggers[-1])  # CR 603.2d
 
 
 def _step_player_matches(game: Game, who: str, active: int, source: GameObject) -> bool:
@@ -1757,7 +1784,22 @@ def _step_player_matches(game: Game, who: str, active: int, source: GameObject) 
     if who == "enchanted_controller":
         host = game.objects.get(source.attached_to) if source.attached_to is not None else None
         return host is not None and host.controller == active
-    return _player_matches(who, active, source.controller)
+    return _player_matches(game, who, active, source.controller)
+
+
+def _names_that_player(x: Any) -> bool:
+    """Whether compiled instructions refer to "that player", the player of the event
+    (a ``TriggerRef`` to the player, or a filter's ``that_player``; CR 805.4d)."""
+    if isinstance(x, TriggerRef):
+        return x.role == "player"
+    if isinstance(x, str):
+        return x == "that_player"
+    if isinstance(x, tuple | list):
+        return any(_names_that_player(i) for i in x)
+    if isinstance(x, dict):
+        return any(_names_that_player(v) for v in x.values())
+    fields = getattr(x, "__dataclass_fields__", None)
+    return fields is not None and any(_names_that_player(getattr(x, f)) for f in fields)
 
 
 def condition_holds(

@@ -133,7 +133,9 @@ def begin_step(game: Game) -> None:
     if step == Step.DRAW:
         # CR 504.1; its replacement effects (dredge 702.52a, "instead you may skip
         # that draw" 614.1a) are the pipeline's (rules/drawing.py)
-        draws(game, [game.active], 1, ("504.1",), step_draw=True)
+        # CR 805.4b, 805.6a: with shared team turns each player of the active team
+        # draws, in turn order
+        draws(game, game.active_players(), 1, ("504.1",), step_draw=True)
     elif step == Step.PRECOMBAT_MAIN:
         add_lore_counters(game)  # CR 714.3b
     elif step == Step.POSTCOMBAT_MAIN:
@@ -215,9 +217,11 @@ def _next_turn_player(game: Game) -> None:
 
 
 def _next_player(game: Game, player: int) -> int:
+    """The next player in turn order still in the game (CR 101.4, 800.4k); with shared
+    team turns, the first of the next team (CR 805.4: each team takes turns)."""
     n = len(game.players)
     nxt = (player + 1) % n
-    while game.players[nxt].has_lost and nxt != player:
+    while (game.players[nxt].has_lost or not game.is_opponent(player, nxt)) and nxt != player:
         nxt = (nxt + 1) % n
     return nxt
 
@@ -229,8 +233,8 @@ def untap_step(game: Game) -> None:
     task), then all untap at once."""
     phase_permanents(game)
     untap_step_check(game)  # CR 502.2, 730.2
-    held = held_tapped(game, game.active)  # "doesn't untap during your untap step"
-    optional = optional_untaps(game, game.active, held)
+    held = _held_tapped(game)  # "doesn't untap during your untap step"
+    optional = [o for p in game.active_players() for o in optional_untaps(game, p, held)]
     if optional:
         game.push_task("untap_choice", {"candidates": optional})
         return
@@ -261,10 +265,21 @@ def untap_choice_task(game: Game, task: Task) -> None:
     kept = tuple(task.answer.objects)
     task.answer = None
     game.finish(task)
-    held = held_tapped(game, game.active)
+    held = _held_tapped(game)
     for oid in kept:
         held[oid] = f"{game.players[game.active].name} chooses not to untap it"
     untap_permanents(game, held)
+
+
+def _held_tapped(game: Game) -> dict[int, str]:
+    """The active player's permanents that don't untap now (with shared team turns,
+    each active player's, CR 805.4a, 502.3)."""
+    if game.teams is None:
+        return held_tapped(game, game.active)
+    held: dict[int, str] = {}
+    for p in game.active_players():
+        held.update(held_tapped(game, p))
+    return held
 
 
 def untap_permanents(game: Game, held: dict[int, str]) -> None:
@@ -272,7 +287,7 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
     to_untap = []
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller == game.active and o.tapped and not o.phased_out:
+        if game.is_active(o.controller) and o.tapped and not o.phased_out:  # CR 805.4a
             if oid in held:
                 game.emit(
                     EventKind.DOESNT_UNTAP,
@@ -284,7 +299,7 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
             to_untap.append(o)
     # "Untap all permanents you control during each other player's untap step"
     # (Seedborn Muse): they untap at the same time (CR 502.3, 604.1)
-    others = untapped_by_others(game, game.active)
+    others = [o for o in untapped_by_others(game, game.active) if not game.is_active(o.controller)]
     # CR 502.3, 701.26b: each untapping is proposed (CR 614, 101.2)
     # (set_tapped forgets what the untapped permanents' status derived)
     untapped = [o.name for o in set_tapped(game, to_untap, False, ("502.3",), untap_step=True)]
@@ -298,7 +313,8 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
                 player=game.active,
             )
     if held:
-        next_untap_done(game, game.active)  # CR 611.2a
+        for p in game.active_players():
+            next_untap_done(game, p)  # CR 611.2a
         game.invalidate("tapped")
     game.emit(
         EventKind.UNTAP,
@@ -457,10 +473,18 @@ def _next_step(game: Game, step: int) -> int:
         nxt == Step.DRAW
         and game.turn == 1
         and game.active == game.starting_player
-        and len(game.players) == 2
+        and (len(game.players) == 2 or game.teams is not None)
     ):
-        # CR 103.8a: the starting player skips the draw step of their first turn.
-        game.emit(EventKind.SKIP, ("103.8a",), "The starting player skips their first draw step")
+        if game.teams is None:
+            # CR 103.8a: the starting player skips the draw step of their first turn.
+            game.emit(
+                EventKind.SKIP, ("103.8a",), "The starting player skips their first draw step"
+            )
+        else:
+            # CR 103.8b, 810.6: in Two-Headed Giant the starting team skips it
+            game.emit(
+                EventKind.SKIP, ("103.8b", "810.6"), "The starting team skips its first draw step"
+            )
         nxt = Step.PRECOMBAT_MAIN
     if nxt == Step.DECLARE_BLOCKERS and not (game.combat and game.combat.attackers):
         # CR 508.8: no attackers → skip declare blockers and combat damage steps.

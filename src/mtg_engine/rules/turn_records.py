@@ -90,4 +90,4 @@ def your_main_phase(
 ) -> bool:
     """ "if it's your main phase" (Grim Reaper's Sprint, Overpowering Attack; CR 505.1):
     a main phase, precombat or postcombat, of your turn."""
-    return game.active == controller and game.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+    return game.is_active(controller) and game.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)

@@ -156,7 +156,7 @@ def graveyard_to_exile(
     if obj.is_token and not args.get("tokens"):
         return None
     whose = args.get("whose", "any")
-    if whose == "opponent" and obj.owner == src.controller:
+    if whose == "opponent" and not game.is_opponent(src.controller, obj.owner):  # CR 102.3
         return None
     if whose == "you" and obj.owner != src.controller:
         return None
@@ -165,7 +165,9 @@ def graveyard_to_exile(
         return None
     if args.get("dies") and ev["from"] != Zone.BATTLEFIELD:
         return None  # CR 700.4: "dies" is from the battlefield
-    if args.get("controlled_by") == "opponent" and obj.controller == src.controller:
+    if args.get("controlled_by") == "opponent" and not game.is_opponent(
+        src.controller, obj.controller
+    ):  # CR 102.3
         return None
     if args.get("damaged_by_source") and not dealt_damage_by_this_turn(game, src, obj.id):
         return None  # "a creature dealt damage by this creature this turn" (CR 120.3)

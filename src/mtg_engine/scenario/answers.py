@@ -149,7 +149,7 @@ class Script:
             return False
         if act.verb == "concede":
             return True
-        if d.player != self.player_index(act):
+        if d.player != self.player_index(act) and not self._team_declares(game, act):
             return False
         k, verb, value = d.kind, act.verb, act.value
         if verb in _PRIORITY_VERBS:
@@ -170,6 +170,41 @@ class Script:
         if verb == "choose":
             return _choose_fits(d, value) or self._yes_then_objects(d, act)
         return False
+
+    def _team_declares(self, game: Game, act: ActionSpec) -> bool:
+        """Two-Headed Giant (CR 805.10b, 805.10d): a teammate's ``attack`` or ``block``
+        is part of the team's one declaration, which the engine asks of one of them."""
+        d = game.pending
+        return (
+            d is not None
+            and game.teams is not None
+            and act.verb in ("attack", "block")
+            and not game.is_opponent(d.player, self.player_index(act))
+        )
+
+    def _team_actions(self, game: Game, act: ActionSpec) -> list[ActionSpec]:
+        """``act`` and, with shared team turns, the teammates' actions of the same verb
+        right after it: the team's one declaration (CR 805.10b, 805.10d); the ones
+        used are counted in :attr:`absorbed`."""
+        acts = [act]
+        if game.teams is None:
+            return acts
+        for nxt in self.later:
+            if (
+                nxt.verb != act.verb
+                or nxt.at is not None
+                or any(a.player == nxt.player for a in acts)
+                or game.is_opponent(self.player_index(act), self.player_index(nxt))
+            ):
+                break
+            acts.append(nxt)
+            self.absorbed += 1
+        return acts
+
+    def _own(self, game: Game, acting: int, o: int) -> bool:
+        """With shared team turns each teammate declares the creatures they control
+        (CR 805.10b, 810.5); otherwise the decision's own candidates decide."""
+        return game.teams is None or (o in game.objects and game.objects[o].controller == acting)
 
     def _yes_then_objects(self, d: Decision, act: ActionSpec) -> bool:
         """ "Yes" to an optional choice of objects that the engine asks as one
@@ -704,44 +739,68 @@ class Script:
         assert d is not None
         cands: dict[int, list[int]] = d.data["candidates"]
         pairs: list[tuple[int, int]] = []
-        for creature_ref, defender_ref in act.value:
-            used = [c for c, _ in pairs]
-            creature = self._find(game, creature_ref, acting, lambda o: o in cands, used)
-            defender = self._find(
-                game,
-                defender_ref,
-                acting,
-                lambda o, c=creature: o in cands.get(c, ()),  # type: ignore[misc]  # mypy can't type a lambda's bound default
-                players=True,
-            )
-            pairs.append((creature, defender))
         bands: list[tuple[int, ...]] = []
-        for band in act.options.get("bands") or []:
-            ids: list[int] = []
-            for ref in band:
-                ids.append(self._find(game, ref, acting, lambda o: o in dict(pairs), ids))
-            bands.append(tuple(ids))
+        for part in self._team_actions(game, act):
+            acting = self.player_index(part)
+            for creature_ref, defender_ref in part.value:
+                used = [c for c, _ in pairs]
+                creature = self._find(
+                    game,
+                    creature_ref,
+                    acting,
+                    lambda o, p=acting: o in cands and self._own(game, p, o),  # type: ignore[misc]  # mypy can't type a lambda's bound default
+                    used,
+                )
+                if not self._own(game, acting, creature):
+                    raise Illegal(
+                        f"{part.player} doesn't control {self._name(game, creature)} "
+                        "(rules 805.10b, 810.5)"
+                    )
+                defender = self._find(
+                    game,
+                    defender_ref,
+                    acting,
+                    lambda o, c=creature: o in cands.get(c, ()),  # type: ignore[misc]  # mypy can't type a lambda's bound default
+                    players=True,
+                )
+                pairs.append((creature, defender))
+            for band in part.options.get("bands") or []:
+                ids: list[int] = []
+                for ref in band:
+                    ids.append(self._find(game, ref, acting, lambda o: o in dict(pairs), ids))
+                bands.append(tuple(ids))
         return DeclareAttackers(tuple(pairs), tuple(bands))
 
     def _blockers(self, game: Game, act: ActionSpec, acting: int) -> DeclareBlockers:
         d = game.pending
         assert d is not None
         cands: dict[int, list[int]] = d.data["candidates"]
-        resolved: dict[str, int] = {}
         pairs: list[tuple[int, int]] = []
-        for blocker_ref, attacker_ref in act.value:
-            if blocker_ref not in resolved:
-                resolved[blocker_ref] = self._find(
-                    game, blocker_ref, acting, lambda o: o in cands, list(resolved.values())
+        for part in self._team_actions(game, act):
+            acting = self.player_index(part)
+            resolved: dict[str, int] = {}
+            for blocker_ref, attacker_ref in part.value:
+                if blocker_ref not in resolved:
+                    resolved[blocker_ref] = self._find(
+                        game,
+                        blocker_ref,
+                        acting,
+                        lambda o, p=acting: o in cands and self._own(game, p, o),  # type: ignore[misc]  # mypy can't type a lambda's bound default
+                        [b for b, _ in pairs] + list(resolved.values()),
+                    )
+                blocker = resolved[blocker_ref]
+                if not self._own(game, acting, blocker):
+                    raise Illegal(
+                        f"{part.player} doesn't control {self._name(game, blocker)} "
+                        "(rules 805.10d, 810.5)"
+                    )
+                attacker = self._find(
+                    game,
+                    attacker_ref,
+                    acting,
+                    lambda o, b=blocker: o in cands.get(b, ()) and (b, o) not in pairs,  # type: ignore[misc]  # mypy can't type a lambda's bound default
                 )
-            blocker = resolved[blocker_ref]
-            attacker = self._find(
-                game,
-                attacker_ref,
-                acting,
-                lambda o, b=blocker: o in cands.get(b, ()) and (b, o) not in pairs,  # type: ignore[misc]  # mypy can't type a lambda's bound default
-            )
-            pairs.append((blocker, attacker))
+                pairs.append((blocker, attacker))
         return DeclareBlockers(tuple(pairs))
 
     def _assign_entry(self, game: Game, act: ActionSpec, progress: Progress) -> int | None:

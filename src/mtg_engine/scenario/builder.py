@@ -55,6 +55,11 @@ def build(sc: Scenario) -> Built:
     """Create the game of a scenario and begin its starting step."""
     names = sc.player_names
     game = Game(names, seed=sc.seed)
+    if sc.teams:
+        # CR 102.3, 810.1: the teams (their players adjacent in turn order, 805.1)
+        game.teams = [next(t for t, team in enumerate(sc.teams) if n in team) for n in names]
+        for pl in game.players:
+            pl.starting_life = VARIANT_LIFE["two_headed_giant"]  # CR 103.4, 810.4
     for i, p in enumerate(sc.players):
         pl = game.players[i]
         pl.life = p.life

@@ -64,12 +64,20 @@ class Checker:
             if (g.players[self._player(p)].speed or 0) != n
         ]
 
-    def _check_winner(self, value: str, path: str) -> list[Failure]:
+    def _check_winner(self, value: str | list[str], path: str) -> list[Failure]:
         o = self.game.outcome
+        actual: str | list[str]
         if o is None:
             actual = "the game is not over"
         elif o.winner is None:
             actual = "draw"
+        elif isinstance(value, list) or self.game.teams is not None:
+            # CR 810.8a: a team wins together, named by its players
+            team = [o.winner, *self.game.teammates(o.winner)]
+            actual = [self.refs.player_names[q] for q in sorted(team)]
+            if isinstance(value, list):
+                return [] if sorted(actual) == sorted(value) else [mismatch(path, value, actual)]
+            return [] if value in actual else [mismatch(path, value, actual)]
         else:
             actual = self.refs.player_names[o.winner]
         return [] if actual == value else [mismatch(path, value, actual)]

@@ -12,7 +12,7 @@ from typing import Any
 
 #: the zones a player's setup may list, in the order objects are created
 #: the starting life total of a variant when it isn't 20 (CR 903.7: Commander)
-VARIANT_LIFE: dict[str, int] = {"commander": 40}
+VARIANT_LIFE: dict[str, int] = {"commander": 40, "two_headed_giant": 30}
 SETUP_ZONES: tuple[str, ...] = ("library", "hand", "battlefield", "graveyard", "exile", "command")
 
 #: the action verbs of the format (exactly one per action)
@@ -145,6 +145,9 @@ class Scenario:
     start_step: int = 3
     #: the variant (CR 806, 903): ``two_player``, ``free_for_all``, ``commander``
     variant: str = "two_player"
+    #: Two-Headed Giant (CR 810.1, 805.1): the teams, players by name, each team's
+    #: players adjacent in turn order; empty in other variants
+    teams: list[list[str]] = field(default_factory=list)
     players: list[PlayerSpec] = field(default_factory=list)
     actions: list[ActionSpec] = field(default_factory=list)
     until: Moment | None = None

@@ -47,9 +47,14 @@ PLAYER_KEYS = (
 )
 #: the variants of the format (CR 806, 810, 903) and those this runner plays
 VARIANTS = ("two_player", "free_for_all", "two_headed_giant", "commander")
-IMPLEMENTED_VARIANTS = ("two_player", "free_for_all", "commander")
+IMPLEMENTED_VARIANTS = ("two_player", "free_for_all", "two_headed_giant", "commander")
 #: how many players each variant has: (fewest, most) (CR 806.1, 810.1, 903.2)
-_VARIANT_PLAYERS = {"two_player": (2, 2), "free_for_all": (3, None), "commander": (2, None)}
+_VARIANT_PLAYERS = {
+    "two_player": (2, 2),
+    "free_for_all": (3, None),
+    "two_headed_giant": (4, 4),
+    "commander": (2, None),
+}
 #: player keys that belong to one variant
 _VARIANT_PLAYER_KEYS = {
     "commander": "commander",
@@ -118,6 +123,8 @@ class Book:
     """What a scenario declares, for checking references: ids, players, token names."""
 
     players: list[str] = field(default_factory=list)
+    #: Two-Headed Giant: the teams, by player name (CR 810.1)
+    teams: list[list[str]] = field(default_factory=list)
     ids: dict[str, str] = field(default_factory=dict)  # id -> path where declared
     token_names: set[str] = field(default_factory=set)
     #: (path, line, name, players allowed) to check once everything is declared
@@ -346,6 +353,14 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book, variant: s
             + (" (more players: variant: free_for_all, CR 806)" if variant == "two_player" else ""),
             players.line,
         )
+    if variant == "two_headed_giant" and len(book.players) != fewest:
+        ck.error(
+            "players",
+            f"a two_headed_giant game has four players in two teams (CR 810.1), "
+            f"{len(book.players)} listed",
+            players.line,
+        )
+        return
     if variant == "free_for_all" and len(book.players) < fewest:
         ck.error(
             "players",
@@ -360,6 +375,8 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book, variant: s
     for name in book.players:
         pdata = players.get(name)
         sc.players.append(_check_player(ck, name, pdata, line_of(players, name), book, variant))
+    if variant == "two_headed_giant":
+        _check_teams(ck, data, sc, book, players)
     monarchs = [p.name for p in sc.players if p.monarch]
     if len(monarchs) > 1:
         # CR 724.3: only one player can be the monarch at a time
@@ -381,6 +398,57 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book, variant: s
         for zone, entries in p.zones.items():
             for e in entries:
                 _check_entry_refs(ck, e, zone, book)
+
+
+def _check_teams(ck: Checker, data: YMap, sc: Scenario, book: Book, players: YMap) -> None:
+    """Two-Headed Giant: ``teams`` (default: the players in listed order, two by two;
+    CR 810.1), each team's players made adjacent in turn order (CR 805.1); a team's
+    ``life`` and ``poison`` are given on one of its players or as the same value on
+    both (CR 810.4, 810.9, 810.10)."""
+    names = book.players
+    teams = [names[0:2], names[2:4]]
+    if "teams" in data:
+        line = line_of(data, "teams")
+        v = data["teams"]
+        if (
+            not isinstance(v, list)
+            or len(v) != 2
+            or not all(isinstance(t, list) and len(t) == 2 for t in v)
+            or sorted(str(p) for t in v for p in t) != sorted(names)
+        ):
+            ck.error(
+                "teams",
+                f"expected two teams of two of the players [[A, B], [C, D]] naming each "
+                f"player once (CR 810.1), got {describe_value(v)}",
+                line,
+            )
+            return
+        teams = [[str(p) for p in t] for t in v]
+    sc.teams = teams
+    book.teams = teams
+    by_name = {p.name: p for p in sc.players}
+    sc.players = [by_name[n] for t in teams for n in t]  # CR 805.1: adjacent seats
+    book.players = [n for t in teams for n in t]
+    for team in teams:
+        for key in ("life", "poison"):
+            given = {
+                n: by_name[n].life if key == "life" else by_name[n].poison
+                for n in team
+                if isinstance(players.get(n), dict) and key in players[n]
+            }
+            if len(set(given.values())) > 1:
+                ck.error(
+                    f"players.{team[1]}.{key}",
+                    f"{team[0]} and {team[1]} are a team: their {key} is shared "
+                    f"(CR 810.9, 810.10), got {given[team[0]]} and {given[team[1]]}",
+                    line_of(players, team[1]),
+                )
+            for n in team:
+                for value in given.values():
+                    if key == "life":
+                        by_name[n].life = value
+                    else:
+                        by_name[n].poison = value
 
 
 def _check_player(

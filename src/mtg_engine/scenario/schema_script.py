@@ -439,6 +439,8 @@ def _expect_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
     if key == "winner":
         if v == "draw" or v in book.players:
             return v
+        if book.teams and isinstance(v, list) and sorted(map(str, v)) in map(sorted, book.teams):
+            return [str(p) for p in v]  # a team in Two-Headed Giant (CR 810.8a)
         ck.error(path, f"expected a player name or 'draw', got {describe_value(v)}", line)
         return None
     if key == "turn":
