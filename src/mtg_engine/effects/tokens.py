@@ -209,7 +209,7 @@ def token_replacement(
     creature tokens are created instead"; Divine Visitation: "If one or more creature
     tokens would be created under your control, that many 4/4 white Angel creature
     tokens with flying and vigilance are created instead" (CR 614.1a, 111.1)."""
-    if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+    if ev["amount"] <= 0 or not affects_player(g, st, ev["player"], src.controller):
         return None
     token = ev.get("token") or {}
     kind = st.args.get("kind")
