@@ -449,6 +449,12 @@ class KeywordRules:
         permanent you control (CR 701.4a)."""
         return ("behold", self._cost_obj(c[0]))
 
+    def cost_behold_exile(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Behold a Kithkin and exile it": behold (CR 701.4a), then exile the card
+        revealed or the permanent chosen as the cost is paid (601.2h); the permanent
+        the spell becomes refers to it as "the exiled card" (607.2q)."""
+        return ("behold_exile", self._cost_obj(c[0]))
+
     def cost_blight(self, c: list[Any]) -> tuple[str, Any]:
         """ "Blight 2": put two -1/-1 counters on a creature you control (CR 701.68a)."""
         return ("blight", c[0])
