@@ -5147,6 +5147,12 @@ class ClauseRules:
         quality = Filter((), "battlefield", (("monstrous", True),))
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "monstrous"})
 
+    def cond_self_modified(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is modified": a counter on it, equipped, or
+        enchanted by an Aura its controller controls (CR 700.9)."""
+        quality = Filter((), "battlefield", (("modified", True),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "modified"})
+
     def cond_self_renowned(self, c: list[Any]) -> Condition:
         """ "as long as this creature is renowned" (CR 702.112b)."""
         quality = Filter((), "battlefield", (("renowned", True),))

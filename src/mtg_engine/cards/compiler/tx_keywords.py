@@ -49,6 +49,9 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     "suspected": (("suspected", True),),  # CR 701.60b
     # "as long as it's paired with another creature" (soulbond, CR 702.95b)
     "paired with another creature": (("paired", True),),
+    # "as long as it's modified": a counter on it, equipped, or enchanted by an Aura
+    # its controller controls (CR 700.9)
+    "modified": (("modified", True),),
 }
 
 
