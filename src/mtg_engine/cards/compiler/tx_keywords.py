@@ -11,15 +11,17 @@ from ..abilities import (
     Ability,
     AbilityKind,
     Amount,
+    Condition,
     Cost,
     EachRef,
+    Effect,
     Filter,
     GrantorRef,
     SelfRef,
     StaticEffect,
 )
 from .filters import Alt, NounWord, build_filter, card_type, either_filter, subtype, with_zone
-from .ir import Some
+from .ir import Body, Some
 from .normalize import other_name
 from .tables import KEYWORDS_BY_LOWER, NUMBER_WORDS
 from .tx_common import (
@@ -372,6 +374,30 @@ class KeywordRules:
                 raise CompileError(f"keyword restriction {key}")
         ab = replace(ab, timing=timing, limit_per_turn=limit, restrictions=tuple(rest))
         return Parsed("keywords", abilities=[ab])
+
+    def keyword_line_own_cost(self, c: list[Any]) -> Parsed:
+        """ "Equip {3}. This ability costs {1} less to activate for each other
+        Equipment you control." (Plate Armor), "Equip {2}. This ability costs {2} less
+        to activate if you have one or fewer cards in hand." (Arm-Mounted Anchor): a
+        cost change of that keyword's activated ability itself (CR 601.2f, 602.2b),
+        made a static ability of it by the compiler (compiler._keyword_own_cost)."""
+        ab = next(x for x in c if isinstance(x, Ability))
+        if ab.kind is not AbilityKind.ACTIVATED:
+            raise CompileError(f"a cost change of {ab.keyword}, not activated")
+        rest = [x for x in c if x is not ab and not isinstance(x, Token)]
+        mana = rest.pop(0)
+        cond = rest.pop() if rest and isinstance(rest[-1], Condition) else None
+        args: dict[str, Any] = {
+            "what": SelfRef(),
+            "mana": mana,
+            "direction": "less",
+            "duration": None,
+            "abilities": True,
+        }
+        if rest:
+            args["for_each"] = rest[0]
+        body = Body(effects=[Effect("cost_change", args, condition=cond)])
+        return Parsed("keywords", abilities=[ab], body=body)
 
     def kw_list(self, c: list[Any]) -> list[Ability]:
         return [x for x in c if isinstance(x, Ability)]
