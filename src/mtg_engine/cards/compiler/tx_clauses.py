@@ -4991,6 +4991,11 @@ class ClauseRules:
         cast = Filter(kinds=("spell",), zone="hand")
         return Condition("not", {"cond": Condition("spells_cast_ge", {"n": 1, "filter": cast})})
 
+    def cond_no_spell_cast(self, c: list[Any]) -> Condition:
+        """ "as long as you haven't cast a spell this turn" (Stoic Sphinx): that player
+        has cast no spell this turn (CR 601.2i)."""
+        return Condition("not", {"cond": Condition("spells_cast_ge", {"n": 1, "filter": None})})
+
     def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
         """ "if you've cast two or more spells this turn", "as long as you've cast an
         instant or sorcery spell this turn" (CR 601.2i: a spell is cast once the steps

@@ -2359,6 +2359,11 @@ class VerbRules:
         first, _and, second = c
         return Amount("sum", terms=(count_of(first), count_of(second)))
 
+    def cost_for_opponents(self, c: list[Any]) -> Any:
+        """ "for each opponent you have": the opponents still in the game, counted as
+        the total cost is determined (CR 102.2, 800.4a, 601.2f; as undaunted's)."""
+        return Filter(kinds=("player",), conditions=(("opponent", True),))
+
     def cost_for_counter(self, c: list[Any]) -> Any:
         # "for each +1/+1 counter on Animar", "for each quest counter on this
         # enchantment" (CR 122.1)
