@@ -119,6 +119,8 @@ def _with_origin(full: Ability, raw: Ability) -> Ability:
         ),
         timing=full.timing or raw.timing,
         restrictions=(*full.restrictions, *raw.restrictions),
+        # "Equip {3}. This ability costs {1} less to activate ..." (CR 602.2b)
+        static=(*full.static, *raw.static),
     )
 
 

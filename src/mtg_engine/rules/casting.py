@@ -54,6 +54,7 @@ from .effects_runner import Ctx
 from .face_down import face_down_values
 from .granted_as_cast import granted_as_cast
 from .layers import TAPPED_FOR_MANA
+from .linked_exile import exile_linked
 from .mana_spending import Spending, spending
 from .multiface import DFC_LAYOUTS
 from .multiface_play import cast_chars
@@ -107,6 +108,8 @@ register(
 register("additional_cost:choice", "additional_cost:reveal", "additional_cost:mana")
 # "behold a Dragon" (CR 701.4a) and "[you may] blight 1" (CR 701.68a) as a spell's cost
 register("additional_cost:behold", "additional_cost:blight")
+# "behold a Kithkin and exile it" (CR 701.4a, 601.2h, 607.2q): _pay_total_cost
+register("additional_cost:behold_exile")
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -1499,6 +1502,21 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             f"{game.players[player].name} {how} {b.name}{where} to behold it for {what}",
             obj=oid,
         )
+    if total.behold_exile and d.get("behold"):
+        # "behold a Kithkin and exile it": the card revealed or the permanent chosen is
+        # exiled as the cost is paid (CR 701.4a, 601.2h), linked to the spell and to
+        # the permanent it becomes (607.2q; rules/replacement._entered)
+        with simultaneous(game, d["behold"]):  # one event (CR 603.2c)
+            for oid in d["behold"]:
+                if oid in game.objects:
+                    exile_linked(
+                        game,
+                        oid,
+                        obj.id,
+                        ("601.2h", "701.4a", "607.2q"),
+                        reason="is exiled to pay a cost",
+                        paid_for=obj.id,
+                    )
     for (_flt, n, _rule), oid in zip(total.blight, d.get("blight") or (), strict=False):
         # CR 701.68a: -1/-1 counters on the creature chosen; 701.68d: "whenever you blight"
         if oid in game.objects and game.objects[oid].zone == Zone.BATTLEFIELD:

@@ -66,6 +66,9 @@ class TotalCost:
     reveal: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: "behold a Dragon": a Dragon card in the hand or a Dragon permanent (CR 701.4a)
     behold: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "behold a Kithkin and exile it": what is beheld is exiled too (CR 701.4a,
+    #: 601.2h), linked to the permanent the spell becomes (607.2q)
+    behold_exile: bool = False
     #: "blight 2": -1/-1 counters on a creature you control (CR 701.68a), as
     #: (your creatures, how many counters, rule)
     blight: list[tuple[Filter, int, str]] = field(default_factory=list)
@@ -102,6 +105,7 @@ class TotalCost:
         returns: list[tuple[Filter, int, str]] | None = None,
         reveal: list[tuple[Filter, int, str]] | None = None,
         behold: list[tuple[Filter, int, str]] | None = None,
+        behold_exile: bool = False,
         blight: list[tuple[Filter, int, str]] | None = None,
         waterbend: int = 0,
         optional_paid: bool = False,
@@ -121,6 +125,7 @@ class TotalCost:
         self.returns = [] if returns is None else returns
         self.reveal = [] if reveal is None else reveal
         self.behold = [] if behold is None else behold
+        self.behold_exile = behold_exile
         self.blight = [] if blight is None else blight
         self.waterbend = waterbend
         self.optional_paid = optional_paid
@@ -166,6 +171,9 @@ class TotalCost:
                 self.reveal.append((v[0], v[1] * times, rule))
             elif k == "behold" and isinstance(v, tuple) and isinstance(v[1], int):
                 self.behold.append((v[0], v[1] * times, rule))
+            elif k == "behold_exile" and isinstance(v, tuple) and isinstance(v[1], int):
+                self.behold.append((v[0], v[1] * times, rule))
+                self.behold_exile = True
             elif k == "blight" and isinstance(v, int):
                 self.blight.append((YOUR_CREATURE, v * times, rule))
             elif k == "blight":

@@ -442,6 +442,14 @@ def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
             entry["notes"].append(f"attached to {game.objects[attach].name}")
             # an Aura spell's target (608.3c), or what the effect names (303.4f)
             rules = (*rules, "303.4f" if entry.get("attach_given") else "608.3c")
+    if entry.get("from_spell"):
+        # CR 607.2q: cards exiled to pay the cost of the spell ("behold a Kithkin and
+        # exile it") are "exiled with" the permanent that spell became
+        paid = [x for x in exiled_with(game, oid) if x.links and x.links.get("paid_for") == oid]
+        for x in paid:
+            x.links = {**(x.links or {}), "exiled_by": new_id}
+        if paid:
+            game.invalidate()
     if entry.get("exiled_linked"):
         # CR 607.2a, 614.13: exiled as it entered, by the object it was: linked to the
         # permanent (rules/etb_instructions.py)

@@ -856,8 +856,34 @@ def _lesser_than_trigger(p: Parsed) -> None:
         raise CompileError("'with lesser mana value' without a triggering object")
 
 
+def _keyword_own_cost(ab: Ability, body: Body) -> Ability:
+    """ "Equip {3}. This ability costs {1} less to activate for each other Equipment
+    you control." / "Equip {2}. This ability costs {2} less to activate if you have one
+    or fewer cards in hand.": a static ability of the keyword's activated ability
+    itself, read as its total cost is determined (CR 601.2f, 602.2b), as "This ability
+    costs ..." within a printed activated ability (:func:`_activated`)."""
+    if body.statics or body.modes or body.restrictions or body.timing or body.limit_per_turn:
+        raise CompileError("a sentence after a keyword that isn't a cost change")
+    effects, targets = finalize(body.effects)
+    if targets or not effects:
+        raise CompileError("a sentence after a keyword that isn't a cost change")
+    own: list[StaticEffect] = []
+    for e in effects:
+        if not (
+            e.op == "cost_change"
+            and e.args.get("abilities")
+            and isinstance(e.args.get("what"), SelfRef)
+        ):
+            raise CompileError("a sentence after a keyword that isn't its own cost change")
+        own.append(_static_of(Effect(e.op, e.args, e.optional, e.condition or body.condition)))
+    return replace(ab, static=(*ab.static, *own))
+
+
 def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Ability]:
     if p.kind == "keywords":
+        if p.body is not None:
+            (ab,) = p.abilities
+            return [_keyword_own_cost(ab, p.body)]
         return list(p.abilities)
     if p.kind == "activated":
         if p.or_cost is not None:

@@ -5019,6 +5019,11 @@ class ClauseRules:
         cast = Filter(kinds=("spell",), zone="hand")
         return Condition("not", {"cond": Condition("spells_cast_ge", {"n": 1, "filter": cast})})
 
+    def cond_no_spell_cast(self, c: list[Any]) -> Condition:
+        """ "as long as you haven't cast a spell this turn" (Stoic Sphinx): that player
+        has cast no spell this turn (CR 601.2i)."""
+        return Condition("not", {"cond": Condition("spells_cast_ge", {"n": 1, "filter": None})})
+
     def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
         """ "if you've cast two or more spells this turn", "as long as you've cast an
         instant or sorcery spell this turn" (CR 601.2i: a spell is cast once the steps
@@ -5174,6 +5179,12 @@ class ClauseRules:
         """ "as long as this creature is monstrous" (CR 701.37b)."""
         quality = Filter((), "battlefield", (("monstrous", True),))
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "monstrous"})
+
+    def cond_self_modified(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is modified": a counter on it, equipped, or
+        enchanted by an Aura its controller controls (CR 700.9)."""
+        quality = Filter((), "battlefield", (("modified", True),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "modified"})
 
     def cond_self_renowned(self, c: list[Any]) -> Condition:
         """ "as long as this creature is renowned" (CR 702.112b)."""

@@ -213,7 +213,13 @@ def _pt_mod(text: str) -> tuple[Any, Any]:
 
 def _scale(v: Any, amount: Amount) -> Any:
     if isinstance(v, int):
-        return Amount(amount.kind, amount.filter, amount.ref, amount.value, v) if v else 0
+        # (a sum's terms kept: "+1/+1 for each creature you control and each creature
+        # card in your graveyard")
+        return (
+            Amount(amount.kind, amount.filter, amount.ref, amount.value, v, amount.terms)
+            if v
+            else 0
+        )
     return v
 
 

@@ -11,15 +11,17 @@ from ..abilities import (
     Ability,
     AbilityKind,
     Amount,
+    Condition,
     Cost,
     EachRef,
+    Effect,
     Filter,
     GrantorRef,
     SelfRef,
     StaticEffect,
 )
 from .filters import Alt, NounWord, build_filter, card_type, either_filter, subtype, with_zone
-from .ir import Some
+from .ir import Body, Some
 from .normalize import other_name
 from .tables import KEYWORDS_BY_LOWER, NUMBER_WORDS
 from .tx_common import (
@@ -49,6 +51,9 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     "suspected": (("suspected", True),),  # CR 701.60b
     # "as long as it's paired with another creature" (soulbond, CR 702.95b)
     "paired with another creature": (("paired", True),),
+    # "as long as it's modified": a counter on it, equipped, or enchanted by an Aura
+    # its controller controls (CR 700.9)
+    "modified": (("modified", True),),
 }
 
 
@@ -370,6 +375,30 @@ class KeywordRules:
         ab = replace(ab, timing=timing, limit_per_turn=limit, restrictions=tuple(rest))
         return Parsed("keywords", abilities=[ab])
 
+    def keyword_line_own_cost(self, c: list[Any]) -> Parsed:
+        """ "Equip {3}. This ability costs {1} less to activate for each other
+        Equipment you control." (Plate Armor), "Equip {2}. This ability costs {2} less
+        to activate if you have one or fewer cards in hand." (Arm-Mounted Anchor): a
+        cost change of that keyword's activated ability itself (CR 601.2f, 602.2b),
+        made a static ability of it by the compiler (compiler._keyword_own_cost)."""
+        ab = next(x for x in c if isinstance(x, Ability))
+        if ab.kind is not AbilityKind.ACTIVATED:
+            raise CompileError(f"a cost change of {ab.keyword}, not activated")
+        rest = [x for x in c if x is not ab and not isinstance(x, Token)]
+        mana = rest.pop(0)
+        cond = rest.pop() if rest and isinstance(rest[-1], Condition) else None
+        args: dict[str, Any] = {
+            "what": SelfRef(),
+            "mana": mana,
+            "direction": "less",
+            "duration": None,
+            "abilities": True,
+        }
+        if rest:
+            args["for_each"] = rest[0]
+        body = Body(effects=[Effect("cost_change", args, condition=cond)])
+        return Parsed("keywords", abilities=[ab], body=body)
+
     def kw_list(self, c: list[Any]) -> list[Ability]:
         return [x for x in c if isinstance(x, Ability)]
 
@@ -448,6 +477,12 @@ class KeywordRules:
         """ "Behold a Dragon": reveal a Dragon card from your hand or choose a Dragon
         permanent you control (CR 701.4a)."""
         return ("behold", self._cost_obj(c[0]))
+
+    def cost_behold_exile(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Behold a Kithkin and exile it": behold (CR 701.4a), then exile the card
+        revealed or the permanent chosen as the cost is paid (601.2h); the permanent
+        the spell becomes refers to it as "the exiled card" (607.2q)."""
+        return ("behold_exile", self._cost_obj(c[0]))
 
     def cost_blight(self, c: list[Any]) -> tuple[str, Any]:
         """ "Blight 2": put two -1/-1 counters on a creature you control (CR 701.68a)."""

@@ -578,6 +578,17 @@ class VerbRules:
             )
         ]
 
+    def vp_pump_each_and(self, c: list[Any]) -> list[Effect]:
+        """ "This creature gets +1/+1 for each creature you control and each creature
+        card in your graveyard" (Moon-Vigil Adherents): one count plus the other,
+        each counted as the effect applies (CR 107.1, 613.4c)."""
+        c = [x for x in c if not (isinstance(x, Token) and x.type == "NP_AND")]
+        p, t = _pt_mod(str(c[0]))
+        amount = Amount("sum", terms=(count_of(c[1]), count_of(c[2])))
+        duration = c[3] if len(c) > 3 else None
+        args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
+        return [Effect("modify_pt", {**args, "duration": duration})]
+
     def vp_pump_each_color(self, c: list[Any]) -> list[Effect]:
         """ "This creature gets +1/+1 for each color among permanents you control"
         (Faeburrow Elder; CR 105.1)."""
@@ -2370,6 +2381,18 @@ class VerbRules:
 
     def cost_for(self, c: list[Any]) -> Any:
         return c[0] if c else "target_beyond_first"
+
+    def cost_for_each_and(self, c: list[Any]) -> Any:
+        """ "for each artifact you control and each artifact card in your hand"
+        (Machinist's Dismissal): one count plus the other, counted as the total cost
+        is determined (CR 107.1, 601.2f)."""
+        first, _and, second = c
+        return Amount("sum", terms=(count_of(first), count_of(second)))
+
+    def cost_for_opponents(self, c: list[Any]) -> Any:
+        """ "for each opponent you have": the opponents still in the game, counted as
+        the total cost is determined (CR 102.2, 800.4a, 601.2f; as undaunted's)."""
+        return Filter(kinds=("player",), conditions=(("opponent", True),))
 
     def cost_for_counter(self, c: list[Any]) -> Any:
         # "for each +1/+1 counter on Animar", "for each quest counter on this
