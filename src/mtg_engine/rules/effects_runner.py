@@ -1558,8 +1558,16 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             d["last_cond"] = held
             skip = skip or not held
         elif e.condition is not None:
-            held = evaluate(game, e.condition, obj.controller, ctx.source, ctx)
+            if i > 0 and d.get("cond_at") == i - 1 and effects[i - 1].condition == e.condition:
+                # "If there are three or more ribbon counters on it, remove those
+                # counters and untap it" (Prize Pig): the sentence's one condition,
+                # checked as its first instruction begins; what that instruction does
+                # doesn't undo the rest (CR 608.2c)
+                held = bool(d.get("last_cond"))
+            else:
+                held = evaluate(game, e.condition, obj.controller, ctx.source, ctx)
             d["last_cond"] = held
+            d["cond_at"] = i
             skip = skip or not held
         if not skip and not choose_refs(ctx, e):
             return False
