@@ -1585,10 +1585,12 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             if game.outcome is not None:
                 return True
         d["prev_done"] = not skip and not d.get("short")
-        if e.optional or e.condition is None:
+        if e.optional or e.condition is None or _plain_condition(e.condition):
             # "If you do, ...": whether the instruction before it was done, an
             # optional one ("you may discard a card") or one that may not be possible
-            # ("Sacrifice a creature. If you do, ...", Victimize; CR 608.2c)
+            # ("Sacrifice a creature. If you do, ...", Victimize; CR 608.2c), or one
+            # of the game state's "if" ("Then if there are three or more collection
+            # counters on it, sacrifice it. If you do, draw a card", Charitable Levy)
             d["last_done"] = d["prev_done"]
         i += 1
         d["i"] = i
