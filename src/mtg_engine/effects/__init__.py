@@ -25,6 +25,7 @@ from . import (  # noqa: E402,F401
     airbend,
     battle,
     cards,
+    case,
     chance,
     choices,
     clash,

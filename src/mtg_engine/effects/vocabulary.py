@@ -179,6 +179,7 @@ OP_SPECS.update(
         "adapt": "what: Ref, amount (CR 701.46)",
         "support": "what: Ref, amount (CR 701.41)",
         "monstrosity": "what: Ref, amount (CR 701.37)",
+        "become_solved": "player: Ref (CR 719.3a: the Case the ability belongs to)",
         "double_counters": "what: Ref, counter: str",
         "open_attraction": "player: Ref (CR 701.51)",
         "endure": "player: Ref, amount (CR 701.63)",

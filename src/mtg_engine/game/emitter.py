@@ -169,6 +169,7 @@ _Untyped = Literal[
     EventKind.REVEAL,
     EventKind.SADDLED,
     EventKind.SADDLES,
+    EventKind.SOLVED,
     EventKind.SAGA_DONE,
     EventKind.SCRY,
     EventKind.SPEED,

@@ -172,6 +172,7 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     REVEAL = "reveal"
     SADDLED = "saddled"
     SADDLES = "saddles"
+    SOLVED = "solved"  # CR 719.3a-b: a Case becomes solved
     SAGA_DONE = "saga_done"
     SCRY = "scry"
     SPEED = "speed"

@@ -1571,8 +1571,16 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             d["last_cond"] = held
             skip = skip or not held
         elif e.condition is not None:
-            held = evaluate(game, e.condition, obj.controller, ctx.source, ctx)
+            if i > 0 and d.get("cond_at") == i - 1 and effects[i - 1].condition == e.condition:
+                # "If there are three or more ribbon counters on it, remove those
+                # counters and untap it" (Prize Pig): the sentence's one condition,
+                # checked as its first instruction begins; what that instruction does
+                # doesn't undo the rest (CR 608.2c)
+                held = bool(d.get("last_cond"))
+            else:
+                held = evaluate(game, e.condition, obj.controller, ctx.source, ctx)
             d["last_cond"] = held
+            d["cond_at"] = i
             skip = skip or not held
         if not skip and not choose_refs(ctx, e):
             return False
@@ -1594,10 +1602,12 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             if game.outcome is not None:
                 return True
         d["prev_done"] = not skip and not d.get("short")
-        if e.optional or e.condition is None:
+        if e.optional or e.condition is None or _plain_condition(e.condition):
             # "If you do, ...": whether the instruction before it was done, an
             # optional one ("you may discard a card") or one that may not be possible
-            # ("Sacrifice a creature. If you do, ...", Victimize; CR 608.2c)
+            # ("Sacrifice a creature. If you do, ...", Victimize; CR 608.2c), or one
+            # of the game state's "if" ("Then if there are three or more collection
+            # counters on it, sacrifice it. If you do, draw a card", Charitable Levy)
             d["last_done"] = d["prev_done"]
         i += 1
         d["i"] = i

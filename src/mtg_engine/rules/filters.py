@@ -60,6 +60,7 @@ register("cond:targets_only")  # "a spell that targets only ..." (_condition bel
 register("cond:single_target")  # "a spell with a single target" (_condition below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 register("cond:monstrous", "cond:renowned")  # CR 701.37b, 702.112b (_condition below)
+register("cond:solved")  # CR 719.3b: a Case's designation (_condition below)
 register("cond:attacking_or_blocking")  # CR 506.4 (_condition below)
 register("cond:power_lt_source")  # "power less than this creature's power" (_condition)
 
@@ -802,8 +803,8 @@ def _condition(
         return is_exiled_with(obj, source) == bool(value)  # CR 607.2a
     if key == "phased_out":
         return obj.phased_out == bool(value)  # CR 702.26b
-    if key in ("monstrous", "renowned", "suspected"):
-        # designations of a permanent (CR 701.37b, 702.112b, 701.60b), kept in its
+    if key in ("monstrous", "renowned", "suspected", "solved"):
+        # designations of a permanent (CR 701.37b, 702.112b, 701.60b, 719.3b), kept in its
         # ``chosen``
         return bool((obj.chosen or {}).get(key)) == bool(value)
     if key == "commander":

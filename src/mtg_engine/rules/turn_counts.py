@@ -12,7 +12,9 @@
   ``first_combat_phase``;
 * "if you have more cards in hand than each opponent" (CR 402):
   ``hand_more_than_each_opponent``;
-* "if no creatures attacked this turn" (CR 508.1a): ``no_creatures_attacked_this_turn``.
+* "if no creatures attacked this turn" (CR 508.1a): ``no_creatures_attacked_this_turn``;
+  "three or more creatures attacked this turn": ``creatures_attacked_ge``;
+* "there are five colors among permanents you control" (CR 105.1): ``colors_among_ge``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
 from .characteristics import chars
+from .counting import colors_among
 from .filters import card_types_among, matches_object, objects_matching
 from .support import COVERAGE_PROBES, register
 
@@ -43,6 +46,8 @@ register(
     "condition:first_combat_phase",
     "condition:hand_more_than_each_opponent",
     "condition:no_creatures_attacked_this_turn",
+    "condition:creatures_attacked_ge",
+    "condition:colors_among_ge",
 )
 
 
@@ -253,3 +258,27 @@ def no_creatures_attacked(
     creature was declared as an attacker this turn, by any player (one put onto the
     battlefield attacking never attacked, 508.4)."""
     return game.turn_flags.attackers_this_turn == 0
+
+
+@condition("creatures_attacked_ge")
+def creatures_attacked_ge(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if three or more creatures attacked this turn" (Case of the Gateway Express;
+    CR 508.1a): at least that many creatures were declared as attackers this turn, by
+    any player (one put onto the battlefield attacking never attacked, 508.4)."""
+    n = cond.args.get("n")
+    return isinstance(n, int) and game.turn_flags.attackers_this_turn >= n
+
+
+@condition("colors_among_ge")
+def colors_among_ge(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if there are five colors among permanents you control" (CR 105.1, 105.2): the
+    matching objects have at least that many different colors among them."""
+    n = cond.args.get("n")
+    flt = cond.args.get("filter")
+    if not isinstance(n, int) or not isinstance(flt, Filter):
+        return False
+    return colors_among(game, flt, controller, source) >= n

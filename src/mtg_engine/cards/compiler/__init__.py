@@ -1116,6 +1116,28 @@ def _close_striation(s: _Striation, abilities: list[Ability], unparsed: list[str
 
 #: a max speed ability (CR 702.178a), written like an ability word
 MAX_SPEED_PREFIX = "Max speed — "
+#: a Case's two special keyword abilities (CR 719.3), written like ability words
+TO_SOLVE_PREFIX = "To solve — "
+SOLVED_PREFIX = "Solved — "
+
+
+def _to_solve_text(text: str) -> str:
+    """CR 719.3a: "To solve — [Condition]" means "At the beginning of your end step,
+    if [condition] and this Case is not solved, this Case becomes solved"."""
+    cond = text.strip().removesuffix(".")
+    return f"at the beginning of your end step, if {cond}, this case becomes solved."
+
+
+def _unsolved(a: Ability) -> Ability:
+    """The "To solve" trigger with "and this Case is not solved" joined to its
+    intervening if (CR 719.3a, 603.4)."""
+    trig = a.trigger
+    if a.kind is not AbilityKind.TRIGGERED or trig is None or trig.condition is None:
+        raise CompileError("to solve: not an end step trigger with a condition")
+    quality = Filter((), "battlefield", (("solved", True),))
+    solved = Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "solved"})
+    both = Condition("all_of", {"conds": (trig.condition, Condition("not", {"cond": solved}))})
+    return replace(a, trigger=replace(trig, condition=both))
 
 
 def compile_text(
@@ -1197,6 +1219,9 @@ def compile_text(
             if anchored is not None:
                 out.extend(anchored)
                 continue
+            solving = para.raw.startswith(TO_SOLVE_PREFIX)
+            if solving:
+                para = Paragraph(para.raw, _to_solve_text(para.text))
             parsed = parse_paragraph(para.text)
             if "lesser mana value" in para.text:
                 _lesser_than_trigger(parsed)
@@ -1216,6 +1241,15 @@ def compile_text(
                 # 4, this object has [ability]"
                 inner = [replace(a, text=a.text.removeprefix(MAX_SPEED_PREFIX)) for a in made]
                 made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
+            if para.raw.startswith(SOLVED_PREFIX) and len(spell_bodies) == n_before:
+                # CR 719.3c, 702.169: "Solved — [ability]" functions only while the
+                # Case has the solved designation
+                inner = [replace(a, text=a.text.removeprefix(SOLVED_PREFIX)) for a in made]
+                quality = Filter((), "battlefield", (("solved", True),))
+                cond = Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "solved"})
+                made = [striation_ability(cond, None, inner, para.raw)]
+            if solving:
+                made = [_unsolved(a) for a in made]
             made = [_resolved(a) for a in made]
             for a in made:
                 _check_resolved(a)

@@ -651,6 +651,15 @@ def choose_players_first(effects: list[Effect]) -> list[Effect]:
     return out
 
 
+def _player_subject(trigger: Trigger | None) -> bool:
+    """Whether the trigger is about a player ("whenever you gain life"), not an object."""
+    return (
+        trigger is not None
+        and isinstance(trigger.subject, Filter)
+        and (trigger.subject.kinds == ("player",))
+    )
+
+
 def finalize(
     effects: list[Effect],
     trigger: Trigger | None = None,
@@ -1135,6 +1144,16 @@ def finalize(
         elif (
             (trigger is not None and trigger.event == "cast")
             or (trigger_about_other and eff.op == "exile")
+            # "put a bloodline counter on Edgar Markov's Coffin. Then if there are three
+            # or more bloodline counters on it, ..." (after "create a ... token"), "put
+            # that many ribbon counters on this creature. Then if there are three or more
+            # ribbon counters on it" (a life gain trigger): the object an unconditional
+            # instruction put the counters on, when no other object triggered it
+            or (
+                eff.op == "put_counters"
+                and eff.condition is None
+                and not (trigger_about_other and not _player_subject(trigger))
+            )
         ) and isinstance(eff.args.get("what"), SelfRef):
             # "whenever another creature you control enters, ... exile Grist, then return
             # it to the battlefield transformed": "it" is this object, named last, not the

@@ -46,6 +46,14 @@ _MELD = re.compile(r"named [^.]+?, exile them, then meld them into [^.]+\.")
 #: "you control an Island or a Mountain" (check lands): the second article repeats the
 #: first, so it reads as the grammar's "an Island or Mountain" (one permanent of either type)
 _EITHER_TYPE = re.compile(r"\bcontrol (an?) ([A-Z][a-z]+) or an? ([A-Z][a-z]+)\b")
+#: "Then if there are three or more ribbon counters on this creature, remove those
+#: counters and untap it" (Prize Pig), "..., remove all of them and transform it"
+#: (Ludevic's Test Subject): the counters the condition counted, all of that kind on
+#: that object (CR 122.8), as "remove all ribbon counters from this creature" reads
+_REMOVE_THOSE_COUNTERS = re.compile(
+    r"\b([Ii]f there are \w+ or more ([\w+/-]+) counters on (it|this \w+|CARDNAME)), "
+    r"remove (?:those counters|all of them)\b"
+)
 #: "You may cast spells from your hand without paying their mana costs" (Omniscience):
 #: a static permission, not an instruction. Its opening "you may" would read as the
 #: subject of a clause, so the sentence is put in an order no clause begins with.
@@ -212,6 +220,8 @@ def normalize_line(line: str, names: list[str]) -> str:
         # (CR 201.2), one word like a "named" one
         line = "Partner with " + _other_name_word(m)[len("named ") :]
     line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
+    if "counters on " in line:
+        line = _REMOVE_THOSE_COUNTERS.sub(r"\1, remove all \2 counters from \3", line)
     if _FREE_FROM_HAND[0] in line:
         line = line.replace(*_FREE_FROM_HAND)
     if " at random from " in line:

@@ -4606,6 +4606,25 @@ class ClauseRules:
             raise CompileError("if no [kind] attacked this turn")
         return Condition("no_creatures_attacked_this_turn", {})
 
+    def cond_creatures_attacked_ge(self, c: list[Any]) -> Condition:
+        """ "if three or more creatures attacked this turn" (Case of the Gateway Express;
+        CR 508.1a): that many creatures were declared as attackers this turn, by any
+        player (one put onto the battlefield attacking never attacked, 508.4)."""
+        if _described(c).kinds != ("Creature",) or _described(c).conditions:
+            raise CompileError("if N or more [kind] attacked this turn")
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("creatures_attacked_ge", {"n": n})
+
+    def cond_colors_among_ge(self, c: list[Any]) -> Condition:
+        """ "if there are five colors among permanents you control" (CR 105.1): the
+        permanents have at least that many different colors among them."""
+        n = next(x for x in c if isinstance(x, int))
+        what = c[-1]
+        flt = what.filter if isinstance(what, Some) else what
+        if not isinstance(flt, Filter):
+            raise CompileError("colors among: not a set of objects")
+        return Condition("colors_among_ge", {"n": n, "filter": flt})
+
     cond_gained_life = _cond("gained_life_this_turn")
     cond_played_land = _cond("played_land_this_turn")  # "if you played a land this turn"
 

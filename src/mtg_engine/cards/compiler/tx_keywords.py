@@ -49,6 +49,7 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     "monstrous": (("monstrous", True),),
     "renowned": (("renowned", True),),
     "suspected": (("suspected", True),),  # CR 701.60b
+    "solved": (("solved", True),),  # a Case's designation, CR 719.3b
     # "as long as it's paired with another creature" (soulbond, CR 702.95b)
     "paired with another creature": (("paired", True),),
     # "as long as it's modified": a counter on it, equipped, or enchanted by an Aura

@@ -118,6 +118,7 @@ class NounRules:
             "activated": ("activated", True),
             "suspended": ("suspended", True),  # CR 702.62b
             "kicked": ("kicked", True),  # "a kicked spell" (CR 702.33d)
+            "suspected": ("suspected", True),  # "suspected Skeletons" (CR 701.60b)
             "triggered": ("triggered", True),
             "phased out": ("phased_out", True),  # CR 702.26
         }

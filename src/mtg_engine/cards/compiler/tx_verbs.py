@@ -1467,6 +1467,7 @@ class VerbRules:
         return [Effect("pay_energy", {"player": SUBJ, "amount": c[0]})]
 
     vp_monstrosity = _action("monstrosity")
+    vp_become_solved = _action("become_solved")  # CR 719.3a
 
     def vp_play_that(self, c: list[Any]) -> list[Effect]:
         duration = c[1] if len(c) > 1 else None
