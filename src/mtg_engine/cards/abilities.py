@@ -434,6 +434,15 @@ CLASH_OPPONENT = "clash_opponent"
 #: 608.2d; rules/effects_runner.choose_refs)
 CHOSEN_PLAYER: Final = "chosen_player"
 
+#: the ``keyword_args`` key of a granted keyword whose cost is another value of the
+#: object that has it: :data:`COST_IS_MANA_COST` for "gains flashback until end of turn.
+#: The flashback cost is equal to its mana cost." (Snapcaster Mage; CR 702.34a), read
+#: as the ability is granted (rules/layers.apply_part); :data:`COST_UNSET` while the
+#: compiler hasn't read the sentence that gives it
+KEYWORD_COST_OF: Final = "cost_of"
+COST_IS_MANA_COST: Final = "mana_cost"
+COST_UNSET: Final = "unset"
+
 #: a duration "for as long as it has a [kind] counter on it" (CR 611.2b), spelled with
 #: the kind (the engine ends it: rules/layers._counters_gone)
 WHILE_COUNTER = "while_counter:"

@@ -1,7 +1,8 @@
 """Coin flips (CR 705) and die rolls (CR 706) of resolving spells and abilities.
 
 ``flip_coin``: ``player``, ``call`` (default True: the player calls heads or
-tails, 705.2; False: only heads/tails matters), optional ``win``/``lose``
+tails, 705.2; False: only heads/tails matters), ``until_lost`` (flip again after
+each won flip: "flip a coin until you lose a flip"), optional ``win``/``lose``
 effects (done at once), ``result``/``winner`` fixed by the effect (705.3).
 Later effects may depend on it through the conditions ``won_flip``,
 ``lost_flip``, ``flip_heads``, ``flip_tails`` (:mod:`mtg_engine.rules.chance`).
@@ -97,6 +98,12 @@ def flip_coin(ctx: Ctx, e: Effect) -> bool:
         )
         sc["rec"] = rec
     rec = sc["rec"]
+    if e.args.get("until_lost") and rec.get("won"):
+        # "flip a coin until you lose a flip" (Zndrsplt, Eye of Wisdom; CR 705.2): a
+        # won flip is followed by another, called anew
+        for key in ("rec", "call", "flips"):
+            sc.pop(key, None)
+        return flip_coin(ctx, e)
     then = e.args.get("win") if rec.get("won") else e.args.get("lose")
     if rec.get("won") is None:
         then = e.args.get(rec["result"])  # "if heads, ...; if tails, ..."
@@ -217,6 +224,7 @@ register(
     "arg:flip_coin.win",
     "arg:flip_coin.lose",
     "arg:flip_coin.call",
+    "arg:flip_coin.until_lost",
     "static:extra_coin_flip",
     "arg:roll_die.sides",
     "arg:roll_die.results",

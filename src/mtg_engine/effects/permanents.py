@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Final, Literal
 
-from ..cards.abilities import Ability, AbilityKind, EachRef, Effect, Filter, SelfRef
+from ..cards.abilities import Ability, AbilityKind, EachRef, Effect, Filter, SelfRef, TargetRef
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -408,7 +408,42 @@ def grant_keyword(ctx: Ctx, e: Effect) -> bool:
         args["keyword_args"] = kw_args
     if names_player(e.args.get("what")):
         return _grant_player_keyword(ctx, e, args)
+    if _names_cards(e.args.get("what")):
+        return _grant_card_keyword(ctx, e, args)
     return _continuous(ctx, e, "6", "grant_keyword", args, "613.1f", f"gains {str(kw).lower()}")
+
+
+#: the zones a card may gain a keyword in from a resolving spell or ability ("target
+#: instant or sorcery card in your graveyard gains flashback until end of turn")
+_CARD_ZONES: Final = frozenset((Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY))
+
+
+def _names_cards(what: Any) -> bool:
+    """Whether the objects gaining the keyword are cards outside the battlefield:
+    its target or the objects "each [card] in your graveyard" names (CR 115.1)."""
+    if isinstance(what, TargetRef):
+        return True  # (chosen in the zone its phrase names; still there: CR 608.2b)
+    return isinstance(what, EachRef) and what.filter.zone not in ("battlefield", "any", "stack")
+
+
+def _grant_card_keyword(ctx: Ctx, e: Effect, args: dict[str, Any]) -> bool:
+    """ "Target instant or sorcery card in your graveyard gains flashback until end of
+    turn" (Snapcaster Mage), "Each instant and sorcery card in your graveyard gains
+    flashback ..." (Past in Flames): a continuous effect from a resolving ability on
+    the cards it names, locked in as it begins (CR 611.2c, 613.1f); a permanent it
+    names is affected as :func:`_continuous` affects it."""
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone in _CARD_ZONES]
+    objs += _affected(ctx, e)  # permanents, and a permanent spell (CR 400.7a)
+    duration = duration_of(e)
+    if add_continuous(ctx, objs, "6", "grant_keyword", args, duration) is None:
+        return True
+    ctx.game.emit(
+        EventKind.CONTINUOUS_EFFECT,
+        ("613.1f", "611.2c"),
+        f"{', '.join(o.name for o in objs)} gains {str(args['keyword']).lower()}"
+        f"{_UNTIL.get(duration, '')}",
+    )
+    return True
 
 
 def _granted_color(ctx: Ctx, e: Effect) -> str | None:

@@ -1166,9 +1166,14 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         and Kw.FLASH not in cc.keywords
         and cast_permissions.has_flash(game, player, card, cc) is None
     )
+    granted_alt = costs.granted_alt_abilities(game, card, opts.get("alt"))
     new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
     assert new_id is not None  # a card put on the stack is there (CR 601.2a)
     obj = game.objects[new_id]
+    if granted_alt:
+        # CR 601.2b, 400.7: the granted alternative cost announced stays the spell's
+        obj.chosen = {**(obj.chosen or {}), costs.GRANTED_ALT: granted_alt}
+        game.invalidate()
     obj.controller = player
     obj.stack_kind = "spell"
     obj.face = int(d.get("face") or 0)

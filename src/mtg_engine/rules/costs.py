@@ -243,6 +243,27 @@ def kicker_costs(abilities: list[Ability]) -> list[tuple[str, Any]]:
     return out
 
 
+#: the ``chosen`` key of a spell cast with an alternative cost that a keyword ability
+#: granted to the card where it was cast from allowed (Snapcaster Mage's flashback):
+#: those granted abilities, which the spell, a new object (CR 400.7), doesn't have
+GRANTED_ALT: Final = "granted_alt"
+
+
+def granted_alt_abilities(game: Game, card: GameObject, alt: str | None) -> tuple[Ability, ...]:
+    """The abilities granting the alternative cost ``alt`` that ``card`` has only
+    through effects, where it is cast from (CR 613.1f: "gains flashback until end of
+    turn"), in the order :func:`alt_abilities` lists them."""
+    spec = ALT_COSTS.get(alt or "")
+    if spec is None or spec.keyword is None or card.face_down:
+        return ()
+    own = card.card.compiled[card.face].abilities
+    return tuple(
+        a
+        for a in chars(game, card).abilities
+        if a.keyword == spec.keyword and not any(a is p for p in own)
+    )
+
+
 def alt_abilities(game: Game, obj: GameObject, alt: str | None) -> list[Ability]:
     """Every keyword ability that grants the alternative cost ``alt``: a printed
     evoke cost and the evoke {4} a spell gains as it's cast (Ashling, the
@@ -252,6 +273,11 @@ def alt_abilities(game: Game, obj: GameObject, alt: str | None) -> list[Ability]
     if spec is None or spec.keyword is None:
         return []
     found = [a for a in _printed_abilities(game, obj) if a.keyword == spec.keyword]
+    if obj.zone == Zone.STACK and obj.chosen and obj.chosen.get(GRANTED_ALT):
+        # the flashback the card had in the graveyard only through an effect ("target
+        # instant or sorcery card in your graveyard gains flashback", Snapcaster
+        # Mage): chosen with it as the spell was announced (CR 601.2b, 702.34a)
+        found += [a for a in obj.chosen[GRANTED_ALT] if a.keyword == spec.keyword]
     if obj.zone != Zone.STACK:
         # a card about to be cast: what it would gain as it's cast (CR 601.3e); on
         # the stack, the spell has it (rules/layers.py)

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..game.actions import ref_player
 from ..game.events import EventKind
-from ..game.hooks import on_event
+from ..game.hooks import condition, on_event
 from .support import register
 
 if TYPE_CHECKING:
+    from ..cards.abilities import Condition
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -87,10 +88,23 @@ def dealt_damage_this_turn(game: Game, oid: int) -> bool:
     return oid in game.turn_flags.damaged_objects
 
 
+def self_dealt_damage_to_opponent(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if this creature dealt damage to an opponent this turn" (Whirling Dervish;
+    CR 120.3): the source, as the object it is now (400.7), dealt damage to one of
+    its controller's opponents."""
+    return source is not None and any(
+        dealt_damage_as_source(game, source.id, p) for p in game.opponents(controller)
+    )
+
+
 def _register() -> None:
     on_event(EventKind.DAMAGE, rules=True)(_on_damage)
     on_event(EventKind.DAMAGE, rules=True)(_on_damage_to_object)
+    condition("self_dealt_damage_to_opponent")(self_dealt_damage_to_opponent)
     register(
+        "condition:self_dealt_damage_to_opponent",
         "cond:dealt_damage_by_source",
         "cond:dealt_damage_this_turn",
         "cond:dealt_damage_as_source_this_turn",

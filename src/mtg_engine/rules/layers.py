@@ -35,6 +35,8 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
+    COST_IS_MANA_COST,
+    KEYWORD_COST_OF,
     WHILE_COUNTER,
     Ability,
     AbilityKind,
@@ -1327,6 +1329,14 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
             c.toughness = amount(game, args["toughness"], ctl, src)
     elif op == "grant_keyword":  # CR 613.1f
         kw = args.get("keyword")
+        kw_args = args.get("keyword_args") or {}
+        if kw_args.get(KEYWORD_COST_OF) == COST_IS_MANA_COST:
+            # "The flashback cost is equal to its mana cost." (Snapcaster Mage; CR
+            # 702.34a): each object's own; one with no mana cost can't be cast this way
+            # (CR 118.6, ruling on Snapcaster Mage), so it gains none
+            if c.mana_cost is None:
+                return
+            args = {**args, "keyword_args": {"cost": c.mana_cost}}
         if kw and not _has_keyword_instance(c, str(kw), args.get("keyword_args") or {}):
             c.abilities = (*c.abilities, *keyword_abilities_with(str(kw), args))
     elif op == "grant_ability":

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Ability, Filter
 from ..game.events import EventKind
-from .characteristics import triggered_abilities
+from .characteristics import chars, triggered_abilities
 from .extra_triggers import add_again
 from .filters import matches_player, objects_matching
 from .support import register
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register(
+    "trigger:control_count",
+    "trigger:self_power",
     "trigger:control_none",
     "trigger_detail:what",
     "trigger:self_counters",
@@ -39,7 +41,15 @@ register(
 )
 
 #: the state triggers the engine watches (CR 603.8)
-STATE_EVENTS: Final = frozenset(("control_none", "self_counters"))
+STATE_EVENTS: Final = frozenset(("control_none", "self_counters", "control_count", "self_power"))
+
+
+def _bounds_hold(d: dict, n: int) -> bool:
+    """ "N or more" (``at_least``), "no" (``at_most`` 0)."""
+    at_most, at_least = d.get("at_most"), d.get("at_least")
+    if isinstance(at_most, int) and n > at_most:
+        return False
+    return not (isinstance(at_least, int) and n < at_least)
 
 
 def _counters_hold(a: Ability, source: GameObject) -> bool:
@@ -62,7 +72,12 @@ def _state_holds(game: Game, a: Ability, controller: int, source: GameObject) ->
     assert trig is not None
     if trig.event == "self_counters":
         return _counters_hold(a, source)
-    what = dict(trig.details).get("what")
+    d = dict(trig.details)
+    if trig.event == "self_power":
+        # "When this creature's power is 7 or greater" (Phyrexian Devourer)
+        power = chars(game, source).power
+        return power is not None and _bounds_hold(d, power)
+    what = d.get("what")
     subject = trig.subject
     if not isinstance(what, Filter) or not isinstance(subject, Filter):
         return False
@@ -71,6 +86,12 @@ def _state_holds(game: Game, a: Ability, controller: int, source: GameObject) ->
     }
     if not players:
         return False
+    if trig.event == "control_count":
+        # "When you control a Dwarf", "when no creatures are on the battlefield"
+        n = sum(
+            1 for o in objects_matching(game, what, controller, source) if o.controller in players
+        )
+        return _bounds_hold(d, n)
     return not any(
         o.controller in players for o in objects_matching(game, what, controller, source)
     )

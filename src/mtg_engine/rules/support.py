@@ -1384,6 +1384,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
         if trig.event == "activate" and k == "ability_of":
             _walk_value(_v, out)  # the source's description (rules/triggers.py)
+        if trig.event == "dies" and k == "exile":
+            continue  # "is put into exile from the battlefield" (triggers._put_into_matches)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")
 

@@ -10,6 +10,9 @@ from lark import Token
 
 from ..abilities import (
     ALTERNATIVE_COST,
+    COST_IS_MANA_COST,
+    COST_UNSET,
+    KEYWORD_COST_OF,
     MANA_COLOR_CHOICE,
     MODES_UNCHOSEN,
     PREVENTED_THIS_WAY,
@@ -34,7 +37,7 @@ from ..abilities import (
     TriggerRef,
     mentions_prevented,
 )
-from .filters import Alt, build_filter, card_type, is_player_filter, subtype
+from .filters import Alt, build_filter, card_type, is_player_filter, subtype, with_zone
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -116,6 +119,24 @@ _SELF_ONLY_EVENTS = frozenset(("phases_out",))
 #: a creature's first attack (rules/combat.py), a player's first life loss and gain
 #: (rules/damage.py)
 _FIRST_EACH_TURN_EVENTS = frozenset(("attacks", "lose_life", "gain_life"))
+
+
+def _cost_unset(e: Effect) -> bool:
+    kw_args = e.args.get("keyword_args") if e.op == "grant_keyword" else None
+    return isinstance(kw_args, dict) and kw_args.get(KEYWORD_COST_OF) == COST_UNSET
+
+
+def _set_granted_cost(effects: list[Effect], keyword: str) -> None:
+    """ "[It] gains flashback until end of turn. The flashback cost is equal to its
+    mana cost." (CR 702.34a): the grant before the sentence, of that keyword with no
+    cost, gets the mana cost of each object it's granted to (rules/layers.py)."""
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if _cost_unset(e) and e.args.get("keyword") == keyword:
+            args = {**e.args, "keyword_args": {KEYWORD_COST_OF: COST_IS_MANA_COST}}
+            effects[i] = Effect(e.op, args, e.optional, e.condition)
+            return
+    raise CompileError(f"the {keyword.lower()} cost: no {keyword.lower()} granted before")
 
 
 def _discards_that_many(e: Effect) -> bool:
@@ -853,6 +874,31 @@ class ClauseRules:
     def trig_or(self, c: list[Any]) -> None:
         return None
 
+    def when_none_on_battlefield(self, c: list[Any]) -> Trigger:
+        """ "When no creatures are on the battlefield", "when there are no lands on the
+        battlefield" (Last Laugh, Mana Vortex): a state trigger (CR 603.8) on the
+        permanents of every player (rules/state_triggers.py)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Trigger(
+            "control_count",
+            Filter(kinds=("player",), conditions=()),
+            player="each",
+            details=(("what", with_zone(flt, "battlefield")), ("at_most", 0)),
+        )
+
+    def when_self_power_at_least(self, c: list[Any]) -> Trigger:
+        """ "When this creature's power is 7 or greater" (Phyrexian Devourer): a state
+        trigger (CR 603.8) on its power (rules/state_triggers.py)."""
+        n = next(x for x in c if isinstance(x, int))
+        return Trigger("self_power", SelfRef(), details=(("at_least", n),))
+
+    def ev_control_some(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "When you control a Dwarf", "when you control seven or more Thrulls" (CR
+        603.8): a state trigger on how many such permanents its players control."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        n = next((x for x in c if isinstance(x, int)), 1)
+        return ("control_count", (("what", with_zone(flt, "battlefield")), ("at_least", n)))
+
     def when_haunted_dies(self, c: list[Any]) -> Trigger:
         """ "When the creature this card haunts dies" (CR 702.55b-c): it triggers
         from the exile zone (``keywords/haunt.py``)."""
@@ -928,6 +974,12 @@ class ClauseRules:
         if len(c) > 1:  # "... leave your graveyard during your turn"
             return ("leaves_graveyard", (("whose", "you"), ("your_turn", True)))
         return ("leaves_graveyard", (("whose", "you"),))
+
+    def ev_exiled_from_battlefield(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "is put into exile from the battlefield" (God-Eternal Oketra): the zone
+        change "is put into a graveyard from the battlefield" is, to exile (CR 603.6c,
+        603.10a; rules/triggers._put_into_matches)."""
+        return ("dies", (("exile", None),))
 
     def ev_exiled_from_graveyard(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever one or more cards are put into exile from your graveyard"
@@ -1376,6 +1428,8 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "damage_unpreventable":
                         _mark_unpreventable(body.effects)
+                    elif e.op == "granted_cost_is_mana_cost":
+                        _set_granted_cost(body.effects, str(e.args["keyword"]))
                     elif (
                         e.op == "may_play"
                         and e.args.get("once")
@@ -1523,6 +1577,9 @@ class ClauseRules:
                         break
             else:
                 raise CompileError(f"sentence {part!r}")
+        if any(_cost_unset(e) for e in body.effects):
+            # "gains flashback" with no sentence saying its cost (CR 702.34a)
+            raise CompileError("a keyword granted without its cost")
         if any(
             _discards_that_many(e) and any(x.op == "draw" for x in body.effects[:k])
             for k, e in enumerate(body.effects)
@@ -3768,6 +3825,16 @@ class ClauseRules:
             Effect("cant_be_regenerated", {"what": ParentRef("damaged"), "duration": "end_of_turn"})
         ]
 
+    def sent_kw_cost_mana_cost(self, c: list[Any]) -> list[Effect]:
+        """ "The flashback cost is equal to its mana cost." (Snapcaster Mage; CR
+        702.34a): the cost of the keyword the sentence before grants with none
+        (sentences() folds it in, :func:`_set_granted_cost`)."""
+        kw = next(str(x) for x in c if isinstance(x, str) and not isinstance(x, Token))
+        spec = KEYWORDS_BY_LOWER.get(kw.lower())
+        if spec is None:
+            raise CompileError(f"the {kw} cost: not a keyword")
+        return [Effect("granted_cost_is_mana_cost", {"keyword": spec.name})]
+
     def sent_damage_unpreventable(self, c: list[Any]) -> list[Effect]:
         """ "The damage can't be prevented." (CR 615.12): the damage instruction before
         it is marked (sentences() folds it in, :func:`_mark_unpreventable`)."""
@@ -5271,6 +5338,11 @@ class ClauseRules:
         """ "if an opponent was dealt damage this turn" (Skarrgan Firebird; CR 120.3):
         one damage or more."""
         return Condition("opponent_dealt_damage_ge", {"n": 1})
+
+    def cond_self_dealt_damage_opponent(self, c: list[Any]) -> Condition:
+        """ "if this creature dealt damage to an opponent this turn" (Whirling Dervish;
+        CR 120.3): rules/damage_history.self_dealt_damage_to_opponent."""
+        return Condition("self_dealt_damage_to_opponent")
 
     cond_opponents_ge = _cond("opponents_ge")
     cond_control_more = _cond("you_control_more")

@@ -12,6 +12,8 @@ from lark import Token
 
 from ..abilities import (
     ANY_TARGET,
+    COST_UNSET,
+    KEYWORD_COST_OF,
     Ability,
     Amount,
     ChooseRef,
@@ -44,7 +46,7 @@ from .ir import (
     walk,
 )
 from .normalize import other_name
-from .tables import BASIC_LAND_TYPES, COLORS, ORDINAL_WORDS
+from .tables import BASIC_LAND_TYPES, COLORS, KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     EXPERIENCE_COUNTERS,
@@ -654,6 +656,22 @@ class VerbRules:
                 },
             )
             for k in kws
+        ]
+
+    def vp_gain_kw_cost_unset(self, c: list[Any]) -> list[Effect]:
+        """ "gains flashback until end of turn" with no cost (Snapcaster Mage): the
+        sentence after it says what its cost is ("The flashback cost is equal to its
+        mana cost", sentences() folds it in); alone, the grant doesn't compile."""
+        name = KEYWORDS_BY_LOWER.get(str(c[0]).lower())
+        if name is None:
+            raise CompileError(f"gains {c[0]}: not a keyword")
+        duration = c[1] if len(c) > 1 else None
+        args = {KEYWORD_COST_OF: COST_UNSET}
+        return [
+            Effect(
+                "grant_keyword",
+                {"what": SUBJ, "keyword": name.name, "keyword_args": args, "duration": duration},
+            )
         ]
 
     def vp_gain_kw_choice(self, c: list[Any]) -> list[Effect]:
@@ -1324,6 +1342,11 @@ class VerbRules:
     vp_phase_out = _action("phase_out")
     vp_phase_in = _action("phase_in")
     vp_flip_coin = _action("flip_coin")
+
+    def vp_flip_coin_until_lost(self, c: list[Any]) -> list[Effect]:
+        """ "flip a coin until you lose a flip" (CR 705.2): effects/chance.flip_coin."""
+        return [Effect("flip_coin", {"player": SUBJ, "until_lost": True})]
+
     vp_open_attraction = _action("open_attraction")
     vp_endure = _action("endure")
     vp_forage = _action("forage")
