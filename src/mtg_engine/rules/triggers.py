@@ -1171,7 +1171,8 @@ def _matches_now(
         if isinstance(what, Filter):
             # "whenever you cast a creature spell": the spell must match; a zone
             # other than the stack means "cast from that zone"
-            conds = tuple(c for c in what.conditions if c[0] != "owner")
+            # ("a spell you don't own", Tasha: its owner isn't its caster, CR 108.3)
+            conds = tuple(c for c in what.conditions if c[0] != "owner" or c[1] == "opponent")
             if not matches_object(
                 game, spell, Filter(what.kinds, "stack", conds), source.controller, source
             ):

@@ -729,6 +729,15 @@ class ClauseRules:
             event, details = "attack_with", (("count", 1),)
         if (
             event == "attacks"
+            and isinstance(subj, Filter)
+            and is_player_filter(subj)
+            and dict(details).get("attack_target") in ("enchanted_player", "battle")
+        ):
+            # "whenever you attack enchanted player" (Archnemesis): a player's attack
+            # on one player, not read
+            raise CompileError("trigger: a player attacks enchanted player or a battle")
+        if (
+            event == "attacks"
             and ("attack_target", "opponent") in details
             and isinstance(subject, Some)
             and subject.count != 1
@@ -772,14 +781,20 @@ class ClauseRules:
             # player" (Disa the Restless): once for each player dealt damage in one
             # damage event, however many of the sources dealt it (CR 603.2c, 510.2)
             details = (*details, ("one_or_more_sources", True))
-        if {p[0] for p in preds} == {"play", "cast"} and any(
-            isinstance(v, Filter) and v.zone not in ("battlefield", "stack")
-            for p in preds
-            for k, v in p[1]
-            if k == "what"
+        if {p[0] for p in preds} == {"play", "cast"} and (
+            len(
+                {
+                    v.zone if v.zone not in ("battlefield", "stack") else None
+                    for p in preds
+                    for k, v in p[1]
+                    if k == "what" and isinstance(v, Filter)
+                }
+            )
+            > 1
         ):
             # "whenever you play a land or cast a spell from anywhere other than your
-            # hand" (Shadow of the Goblin): the zone is about both events; not read
+            # hand" (Shadow of the Goblin): the zone is about both events, but only
+            # the last one names it; not read ("from exile" twice, Pia Nalaar, is)
             raise CompileError("trigger: play a land or cast a spell from a zone")
         if len(preds) > 1:
             # "whenever X enters or attacks": the other events, each with its own details
