@@ -98,6 +98,42 @@ def next_cast_uncounterable(ctx: Ctx, e: Effect) -> bool:
     )
 
 
+@effect("next_cast_less")
+def next_cast_less(ctx: Ctx, e: Effect) -> bool:
+    """ "The next [instant or sorcery] spell you cast this turn costs {1} less to
+    cast." (Peerless Samurai, Maelstrom Muse): the reduction waits for its
+    controller's next spell of those card types (or that subtype) this turn; X is
+    counted now (CR 608.2h). rules/cost_changes.spell_changes applies it as that
+    spell's total cost is determined (601.2f) and rules/casting uses it up as the
+    spell becomes cast (601.2i)."""
+    p = ctx.controller
+    times = ctx.amount(e.args.get("amount", 1))
+    kinds: tuple[str, ...] = tuple(e.args.get("kinds") or ())
+    subtypes: tuple[str, ...] = tuple(e.args.get("subtypes") or ())
+    mana = str(e.args.get("mana") or "{1}")
+    rec = {
+        "kinds": kinds,
+        "subtypes": subtypes,
+        "mana": mana,
+        "times": max(0, times),
+        "name": ctx.source.name,
+    }
+    waiting = ctx.game.turn_flags.next_cast_less
+    waiting[p] = (*waiting.get(p, ()), rec)
+    what = " or ".join(k.lower() for k in (*kinds, *subtypes))
+    who = ctx.game.players[p].name
+    less = mana if times == 1 else f"{mana} x{times}"
+    return _announce(
+        ctx,
+        ("601.2f", "611.2a"),
+        f"The next {what + ' ' if what else ''}spell {who} casts this turn costs {less} less",
+    )
+
+
+register("effect:next_cast_less", "arg:next_cast_less.kinds", "arg:next_cast_less.subtypes")
+register("arg:next_cast_less.mana", "arg:next_cast_less.amount")
+
+
 @effect("cast_as_flash_this_turn")
 def cast_as_flash_this_turn(ctx: Ctx, e: Effect) -> bool:
     """ "You may cast [creature] spells this turn as though they had flash."

@@ -285,6 +285,7 @@ class CountersData(TypedDict, total=False):
     player: int
     counter: str
     amount: int
+    by: int  # the player who puts them (CR 122.1, 608.2c: rules/counters.putter)
 
 
 class ObjectData(TypedDict):

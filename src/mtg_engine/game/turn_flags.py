@@ -159,6 +159,11 @@ class TurnFlags:
     #: permissions, each the spells it describes (Alchemist's Refuge; effects/
     #: next_cast.py, rules/cast_permissions.has_flash)
     cast_as_flash: dict[int, tuple[Filter, ...]] = field(default_factory=dict)
+    #: player -> "the next [instant or sorcery] spell you cast this turn costs {1}
+    #: less to cast" effects waiting for that spell, each a record of the card types
+    #: and subtypes it waits for (none: any spell), the mana, how many times, and its
+    #: source's name (Peerless Samurai; effects/next_cast.py, rules/cost_changes.py)
+    next_cast_less: dict[int, tuple[dict[str, Any], ...]] = field(default_factory=dict)
     #: player -> lands they may play this turn beyond their usual one ("you may play
     #: an additional land this turn", CR 305.2; rules/player_limits.py)
     extra_land_plays: dict[int, int] = field(default_factory=dict)
@@ -273,6 +278,7 @@ class TurnFlags:
         next_draw_instead: tuple[dict[str, Any], ...] = (),
         next_cast_uncounterable: dict[int, tuple[tuple[str, ...], ...]] | None = None,
         cast_as_flash: dict[int, tuple[Filter, ...]] | None = None,
+        next_cast_less: dict[int, tuple[dict[str, Any], ...]] | None = None,
         extra_land_plays: dict[int, int] | None = None,
         persistent_mana: dict[int, tuple[int, ...]] | None = None,
         mana_spent_on_spells: dict[int, int] | None = None,
@@ -347,6 +353,7 @@ class TurnFlags:
             {} if next_cast_uncounterable is None else next_cast_uncounterable
         )
         self.cast_as_flash = {} if cast_as_flash is None else cast_as_flash
+        self.next_cast_less = {} if next_cast_less is None else next_cast_less
         self.extra_land_plays = {} if extra_land_plays is None else extra_land_plays
         self.persistent_mana = {} if persistent_mana is None else persistent_mana
         self.mana_spent_on_spells = {} if mana_spent_on_spells is None else mana_spent_on_spells
@@ -423,6 +430,7 @@ class TurnFlags:
         t.next_draw_instead = self.next_draw_instead
         t.next_cast_uncounterable = self.next_cast_uncounterable.copy()
         t.cast_as_flash = self.cast_as_flash.copy()
+        t.next_cast_less = self.next_cast_less.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
         t.persistent_mana = self.persistent_mana.copy()
         t.mana_spent_on_spells = self.mana_spent_on_spells.copy()

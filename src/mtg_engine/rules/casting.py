@@ -47,6 +47,7 @@ from .char_values import Chars
 from .characteristics import chars, printed
 from .commanders import castable_from_command_zone, commander_tax, count_command_zone_cast
 from .conditions import evaluate
+from .cost_changes import next_cast_less_matches
 from .costs import COMMANDER_TAX
 from .counters import put_counters
 from .damage import life_unpayable, lose_life
@@ -698,6 +699,8 @@ def _cost_may_change(game: Game) -> bool:
     604.1: a phased-out one doesn't count, 702.26b): a look-up in the battlefield's
     index of static effects (fast path). "Artifact creature spells you cast have
     affinity for artifacts" (Mycosynth Golem) changes costs too (CR 702.41a, 611.3)."""
+    if game.turn_flags.next_cast_less:
+        return True  # "the next spell you cast this turn costs {1} less" (effects/next_cast.py)
     return bool(statics_with(game, "cost_change")) or any(
         st.args.get("keyword") == "Affinity" for _, st in statics_with(game, "grant_keyword")
     )
@@ -922,6 +925,19 @@ def cast_task(game: Game, task: Task) -> None:
         # "the next sorcery spell you cast this turn can be cast as though it had
         # flash": this is that spell, however it was cast
         del game.turn_flags.next_cast_flash[player]
+    less = game.turn_flags.next_cast_less.get(player)
+    if less:
+        # "the next [instant or sorcery] spell you cast this turn costs {1} less to
+        # cast": this is that spell for each such effect waiting for its card types
+        # (CR 601.2f, 611.2a; rules/cost_changes.spell_changes); they are used up
+        c_now = chars(game, obj)
+        left_less = tuple(
+            r for r in less if not next_cast_less_matches(r, c_now.types, c_now.subtypes)
+        )
+        if left_less:
+            game.turn_flags.next_cast_less[player] = left_less
+        else:
+            del game.turn_flags.next_cast_less[player]
     uncounterable = game.turn_flags.next_cast_uncounterable.get(player)
     if uncounterable:
         # "the next [creature] spell you cast this turn can't be countered": this is

@@ -112,6 +112,11 @@ def spell_changes(
             if ch is not None:
                 rule = a.keyword_args.get("rule") if a.keyword else None
                 out.append(replace(ch, rule=rule) if isinstance(rule, str) else ch)
+    for rec in game.turn_flags.next_cast_less.get(player, ()):
+        # "the next [instant or sorcery] spell you cast this turn costs {1} less to
+        # cast" (Peerless Samurai; effects/next_cast.py): while it waits for this spell
+        if next_cast_less_matches(rec, c.types, c.subtypes) and int(rec["times"]) > 0:
+            out.append(CostChange(str(rec["mana"]), int(rec["times"]), True, str(rec["name"])))
     for src, st in statics_with(game, "cost_change"):
         flt = st.affected
         if not isinstance(flt, Filter) or "ability" in flt.kinds:
@@ -144,6 +149,16 @@ def spell_changes(
         if ch is not None:
             out.append(ch)
     return out
+
+
+def next_cast_less_matches(rec: dict[str, Any], types: Any, subtypes: Any) -> bool:
+    """Is a spell of these card types and subtypes the one a "the next [instant or
+    sorcery] spell you cast this turn costs ... less" effect waits for (CR 611.2a)?"""
+    kinds = rec.get("kinds") or ()
+    subs = rec.get("subtypes") or ()
+    if kinds and not set(kinds) & set(types):
+        return False
+    return not subs or bool(set(subs) & set(subtypes))
 
 
 def _matches_spell(game: Game, obj: GameObject, flt: Filter, src: GameObject, c: Any) -> bool:

@@ -91,6 +91,7 @@ def put_counters(
         obj=o.id,
         counter=kind,
         amount=amount,
+        by=int(event.get("by", o.controller)),
     )
 
 

@@ -425,6 +425,9 @@ SUPPORTED: set[str] = set(
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
         "trigger_detail:entered_from",  # "enters from your graveyard" (rules/triggers.py)
         "trigger_detail:untapped",  # "enters untapped" (CR 110.5, rules/triggers.py)
+        # "whenever you put one or more counters on ..." (CR 122.1, 122.6a: who puts
+        # them, rules/triggers._counters_put)
+        "trigger_detail:by_player",
         # "when a spell or ability an opponent controls causes you to discard this
         # card" (CR 701.9a, rules/triggers.py)
         "trigger_detail:discarded_by",

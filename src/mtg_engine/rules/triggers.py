@@ -92,7 +92,10 @@ register(
 register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
 register("trigger:finish_voting")  # "whenever players finish voting" (CR 701.38)
 register("trigger:proliferate")  # "whenever you proliferate" (CR 701.34a)
-register("trigger:player_attacked")  # "whenever enchanted player is attacked" (CR 508.1)
+register("trigger:player_attacked")
+register(
+    "trigger:complete_dungeon"
+)  # "whenever you complete a dungeon" (CR 309.7)  # "whenever enchanted player is attacked" (CR 508.1)
 # "whenever you roll a die / one or more dice / a 4 or higher on a die" (CR 706.1-2,
 # dice_matching)
 register(
@@ -152,6 +155,7 @@ _TRIGGER_EVENT_KINDS: Final = frozenset(
         EventKind.SURVEIL,
         EventKind.CREWS,
         EventKind.ACTIVATE,
+        EventKind.DUNGEON,  # "whenever you complete a dungeon" (CR 309.7)
     )
 )
 
@@ -236,6 +240,8 @@ _EVENT_KINDS_OF: Final[dict[str, tuple[EventKind, ...]]] = {
     "exerted": (EventKind.EXERTED,),
     # CR 602.2: "whenever you activate an exhaust ability" (_activated_matches)
     "activate": (EventKind.ACTIVATE,),
+    # CR 309.7: "whenever you complete a dungeon" (rules/dungeons.complete_dungeon)
+    "complete_dungeon": (EventKind.DUNGEON,),
 }
 
 _WATCHED_KEY: Final = "trigger_event_kinds"
@@ -1069,9 +1075,16 @@ def _matches_now(
                     or target[1] not in chars(game, attacked).types
                 ):
                     return False
+        elif target == "battle":
+            # "whenever this creature attacks a battle" (CR 310.5, 508.1b)
+            battle = game.objects.get(d.get("defender", 0))
+            if battle is None or "Battle" not in chars(game, battle).types:
+                return False
         elif target is not None:
             if ref_player(d.get("defender", 0)) is None:
                 return False  # it attacks a planeswalker or battle, not a player
+            if target == "enchanted_player" and d.get("player") != enchanted_player(source):
+                return False  # "attacks enchanted player" (CR 303.4e)
             if target == "you" and d.get("player") != source.controller:
                 return False
             if target == "opponent" and d.get("player") not in game.opponents(source.controller):
@@ -1181,7 +1194,8 @@ def _matches_now(
         if isinstance(what, Filter):
             # "whenever you cast a creature spell": the spell must match; a zone
             # other than the stack means "cast from that zone"
-            conds = tuple(c for c in what.conditions if c[0] != "owner")
+            # ("a spell you don't own", Tasha: its owner isn't its caster, CR 108.3)
+            conds = tuple(c for c in what.conditions if c[0] != "owner" or c[1] == "opponent")
             if not matches_object(
                 game, spell, Filter(what.kinds, "stack", conds), source.controller, source
             ):
@@ -1193,6 +1207,12 @@ def _matches_now(
         if not _player_matches(game, trig.player, game.active, source.controller):
             return False
         return attack_with_count(game, trig, d, source) > 0
+    if ev.kind == EventKind.DUNGEON and kind == "complete_dungeon":
+        # "Whenever you complete a dungeon" (CR 309.7): its card is removed from the
+        # game as that player completes it (not a venture into a room, 309.5)
+        return bool(d.get("completed")) and _player_matches(
+            game, trig.player, d.get("player"), source.controller
+        )
     if ev.kind == EventKind.PROLIFERATE and kind == "proliferate":
         # "whenever you proliferate" (CR 701.34a): even choosing nothing
         return _player_matches(game, trig.player, d.get("player"), source.controller)
@@ -1386,16 +1406,36 @@ def _counters_put(game: Game, trig: Trigger, d: dict[str, Any], source: GameObje
     """How many counters of the trigger's kind an event put on a permanent its
     "whenever one or more +1/+1 counters are put on ..." matches (0: none). CR 122.6:
     counters put on a permanent, and those it enters the battlefield with."""
+    want = _detail(trig, "counter")  # (None: "one or more counters", of any kind)
     if d.get("to_zone") is not None:
         if d.get("to_zone") != "battlefield":
             return 0
         o = game.objects.get(d.get("obj", -1))
-        n = o.counters.get(str(_detail(trig, "counter")), 0) if o is not None else 0
+        if o is None:
+            n = 0
+        elif want is None:
+            n = sum(o.counters.values())
+        else:
+            n = o.counters.get(str(want), 0)
+        # CR 122.6a: the counters a permanent enters with are put by its controller
+        by = o.controller if o is not None else None
     else:
         o = game.objects.get(d.get("obj", -1))  # (a player's counters name no object)
-        n = int(d.get("amount") or 0) if d.get("counter") == _detail(trig, "counter") else 0
+        n = int(d.get("amount") or 0) if want in (None, d.get("counter")) else 0
+        by = d.get("by", o.controller if o is not None else None)
     if o is None or n <= 0:
         return 0
+    if _detail(trig, "by_player"):
+        # "whenever you put one or more counters on a creature you don't control"
+        # (CR 122.1, 608.2c): who put them, and on what
+        what = _detail(trig, "what")
+        if not _player_matches(game, trig.player, by, source.controller):
+            return 0
+        if isinstance(what, Filter) and not matches_object(
+            game, o, what, source.controller, source
+        ):
+            return 0
+        return n
     nth = _detail(trig, "nth")
     if isinstance(nth, int):
         # "when the fourth plan counter is put on this enchantment": the counters put

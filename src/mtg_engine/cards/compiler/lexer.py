@@ -633,6 +633,16 @@ class OracleLexer(Lexer):
                 # "Sacrifice another creature or an artifact: ..." (Mold Folk): one
                 # permanent of either description (CR 602.2b)
                 kind = "OR_EITHER"
+            elif (
+                value == "or"
+                and kind != "UNKNOWN"
+                and nxt in ("cast", "casts", "play", "plays")
+                and raw[0][1] in ("when", "whenever")
+                and all(w != "," for _, w, _ in raw[1:i])
+            ):
+                # "Whenever you play a land or cast a spell" (Infernal Sovereign): a
+                # second event of the same subject (CR 603.2), not another noun
+                kind = "TRIG_OR_VERB"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
             elif (

@@ -673,9 +673,18 @@ class ClauseRules:
         # "Whenever you choose a creature as your Ring-bearer" (CR 701.54a)
         return Trigger("ring_bearer_chosen", player="you")
 
+    def ev_gain_or_lose_life(self, c: list[Any]) -> list[tuple[str, tuple[Any, ...]]]:
+        """ "Whenever you gain or lose life during your turn" (Wax-Wane Witness, Moonstone
+        Harbinger; CR 119.3, 603.2): two events, either of which triggers it
+        (trigger_event reads them as alternatives; trig_in_turn adds the turn)."""
+        return [("gain_life", ()), ("lose_life", ())]
+
     def trigger_event(self, c: list[Any]) -> Trigger:
         subject = c[0]
-        preds = [x for x in c[1:] if isinstance(x, tuple)]
+        # (a list: two events one phrase names, "gain or lose life")
+        preds = [
+            p for x in c[1:] for p in (x if isinstance(x, list) else [x]) if isinstance(p, tuple)
+        ]
         subj: Any
         player = "you"
         if isinstance(subject, SelfRef):
@@ -745,6 +754,15 @@ class ClauseRules:
             event, details = "attack_with", (("count", 1),)
         if (
             event == "attacks"
+            and isinstance(subj, Filter)
+            and is_player_filter(subj)
+            and dict(details).get("attack_target") in ("enchanted_player", "battle")
+        ):
+            # "whenever you attack enchanted player" (Archnemesis): a player's attack
+            # on one player, not read
+            raise CompileError("trigger: a player attacks enchanted player or a battle")
+        if (
+            event == "attacks"
             and ("attack_target", "opponent") in details
             and isinstance(subject, Some)
             and subject.count != 1
@@ -788,6 +806,21 @@ class ClauseRules:
             # player" (Disa the Restless): once for each player dealt damage in one
             # damage event, however many of the sources dealt it (CR 603.2c, 510.2)
             details = (*details, ("one_or_more_sources", True))
+        if {p[0] for p in preds} == {"play", "cast"} and (
+            len(
+                {
+                    v.zone if v.zone not in ("battlefield", "stack") else None
+                    for p in preds
+                    for k, v in p[1]
+                    if k == "what" and isinstance(v, Filter)
+                }
+            )
+            > 1
+        ):
+            # "whenever you play a land or cast a spell from anywhere other than your
+            # hand" (Shadow of the Goblin): the zone is about both events, but only
+            # the last one names it; not read ("from exile" twice, Pia Nalaar, is)
+            raise CompileError("trigger: play a land or cast a spell from a zone")
         if len(preds) > 1:
             # "whenever X enters or attacks": the other events, each with its own details
             details = (*details, ("or_events", tuple(p[0] for p in preds[1:])))
@@ -801,8 +834,23 @@ class ClauseRules:
         a detail every trigger event reads (rules/triggers._turn_matches)."""
         *rest, whose = c
         trig = self.trigger_event(rest)
-        if any(k in ("turn", "during", "or_events") for k, _v in trig.details):
+        det = dict(trig.details)
+        if any(k in ("turn", "during") for k, _v in trig.details) or (
+            "or_events" in det and det["or_events"] != ("lose_life",)
+        ):
             raise CompileError("trigger: 'during your turn' of several events")
+        if "or_events" in det:
+            # "whenever you gain or lose life during your turn" (Wax-Wane Witness): each
+            # of the events only in that turn
+            others = det.get("or_details") or tuple(() for _ in det["or_events"])
+            return dataclasses.replace(
+                trig,
+                details=(
+                    *(kv for kv in trig.details if kv[0] != "or_details"),
+                    whose,
+                    ("or_details", tuple((*dd, whose) for dd in others)),
+                ),
+            )
         return dataclasses.replace(trig, details=(*trig.details, whose))
 
     def trig_your_commander(self, c: list[Any]) -> Trigger:
@@ -1202,9 +1250,37 @@ class ClauseRules:
     ev_turned_face_up = _ev("turned_face_up")
     ev_create = _ev("create")
     ev_mill = _ev("mill")
-    ev_counters_put = _ev("counters_put")
+
+    def ev_counters_put(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you put one or more -1/-1 counters on a creature" (Nest of
+        Scarabs), "whenever you put one or more counters on a creature you don't
+        control" (Generous Patron): counters that player puts on a matching
+        permanent (CR 122.1, 608.2c), or that it enters with (122.6, 122.6a), of the
+        named kind (``counter``) or of any kind; once for each permanent (603.2c).
+        The subject is who puts them (rules/triggers._counters_put)."""
+        kind: str | None = None
+        for x in c:
+            if isinstance(x, Token) and x.type == "COUNTER_NAME":
+                if str(x) != "more":
+                    raise CompileError(f"counters put: 'one or {x} counters'")
+            elif isinstance(x, str):
+                kind = x
+        on = c[-1]
+        if not isinstance(on, (Some, EachRef, SelfRef, It)):
+            raise CompileError(f"counters put on {on!r}")
+        if isinstance(on, (Some, EachRef)) and is_player_filter(on.filter):
+            raise CompileError("counters put on a player")
+        what = (
+            on.filter if isinstance(on, (Some, EachRef)) else Filter(conditions=(("self", True),))
+        )
+        details: list[tuple[str, Any]] = [("what", what), ("by_player", True)]
+        if kind is not None:
+            details.insert(0, ("counter", kind))
+        return ("counters_put", tuple(details))
+
     ev_expend = _ev("expend")
     ev_crime = _ev("commit_crime")
+    ev_complete_dungeon = _ev("complete_dungeon")  # CR 309.7 (rules/triggers._matches_now)
     ev_exert = _ev("exerted")  # CR 701.43a (rules/exert.py)
     ev_surveil = _ev("surveil")
     ev_player_attacked = _ev("player_attacked")  # (rules/triggers._matches_now)
@@ -1297,6 +1373,14 @@ class ClauseRules:
             return ("attack_target", "player")
         if words == "each combat":
             return ("each_combat", True)
+        if words == "enchanted player":
+            # "whenever a creature attacks enchanted player" (Curse of Predation): the
+            # player this Aura enchants (CR 303.4e, 508.1b)
+            return ("attack_target", "enchanted_player")
+        if words.startswith("a "):
+            if words != "a battle":
+                raise CompileError(f"trigger: attacks {words}")
+            return ("attack_target", "battle")  # (CR 310, 508.1b)
         if words == "one of your opponents":
             # "whenever a creature attacks one of your opponents" (CR 508.1b, 102.3):
             # the player it attacks is an opponent of this ability's controller
@@ -2003,6 +2087,31 @@ class ClauseRules:
         next spell of those card types this turn (CR 101.2, 611.2a; effects/next_cast.py)."""
         kinds = tuple(str(x).capitalize() for x in c)
         return [Effect("next_cast_uncounterable", {"kinds": kinds})]
+
+    def sent_next_cast_less(self, c: list[Any]) -> list[Effect]:
+        """ "The next spell you cast this turn costs {1} less to cast." (Peerless
+        Samurai), "The next instant or sorcery spell you cast this turn costs {X} less
+        to cast, where X is this creature's power as this ability resolves." (Maelstrom
+        Muse): a cost reduction that waits for its controller's next spell of those
+        card types (or that subtype) this turn (CR 601.2f, 611.2a), X counted as the
+        instruction is followed (608.2h; effects/next_cast.py)."""
+        kinds = tuple(
+            str(x).capitalize() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"
+        )
+        subtypes = tuple(subtype(str(x)) for x in c if isinstance(x, Token) and x.type == "SUBTYPE")
+        mana = next(str(x) for x in c if isinstance(x, Token) and x.type == "MANA_SYM")
+        amount = next(
+            (x for x in c if isinstance(x, (int, Amount)) and not isinstance(x, bool)), None
+        )
+        if mana.upper() == "{X}":
+            if amount is None:
+                raise CompileError("the next spell costs {X} less, with no X")
+            args: dict[str, Any] = {"mana": "{1}", "amount": amount}
+        elif amount is not None or not re.fullmatch(r"\{\d+\}", mana):
+            raise CompileError(f"the next spell costs {mana} less")
+        else:
+            args = {"mana": mana, "amount": 1}
+        return [Effect("next_cast_less", {**args, "kinds": kinds, "subtypes": subtypes})]
 
     def sent_when_lose_control(self, c: list[Any]) -> list[Effect]:
         """ "When you lose control of the creature, tap it." (Ray of Command): a

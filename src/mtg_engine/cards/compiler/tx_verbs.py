@@ -1771,6 +1771,13 @@ class VerbRules:
     def vp_cant(self, c: list[Any]) -> list[Effect]:
         op, extra = c[0]
         duration = c[1] if len(c) > 1 else None
+        if op == "cant_block_or_be_blocked_by":
+            # "can't block or be blocked by non-Spirit creatures": it can't block such
+            # creatures, and such creatures can't block it (CR 509.1b)
+            return [
+                Effect(each, {"what": SUBJ, **extra, "duration": duration})
+                for each in ("cant_block_filter", "cant_be_blocked_by")
+            ]
         return [Effect(op, {"what": SUBJ, **extra, "duration": duration})]
 
     def vp_cast_only_more(self, c: list[Any]) -> list[Effect]:
@@ -1864,6 +1871,7 @@ class VerbRules:
         return ("cant_be_enchanted_by_other_auras", {})
 
     cant_block_np = _cant("cant_block_filter")
+    cant_block_or_be_blocked_by = _cant("cant_block_or_be_blocked_by")  # (vp_cant)
     cant_block_source = _cant("cant_block_source")  # "... can't block it": see _static_of
     # "Target creature can't block this creature this turn" (Screeching Griffin; CR
     # 509.1b): effects/combat.py; a static one is read by _static_of as "can't block it"
