@@ -303,9 +303,20 @@ _UNTIL: Final = {
 }
 
 
-def _continuous(ctx: Ctx, e: Effect, layer: str, op: str, args: dict, rule: str, text: str) -> bool:
-    """CR 611.2c: the affected set is locked in as the effect begins."""
-    objs = _affected(ctx, e)
+def _continuous(
+    ctx: Ctx,
+    e: Effect,
+    layer: str,
+    op: str,
+    args: dict,
+    rule: str,
+    text: str,
+    objs: list | None = None,
+) -> bool:
+    """CR 611.2c: the affected set (``objs``, else :func:`_affected`) is locked in as
+    the effect begins."""
+    if objs is None:
+        objs = _affected(ctx, e)
     duration = duration_of(e)
     if add_continuous(ctx, objs, layer, op, args, duration) is None:
         return True
@@ -434,16 +445,8 @@ def _grant_card_keyword(ctx: Ctx, e: Effect, args: dict[str, Any]) -> bool:
     names is affected as :func:`_continuous` affects it."""
     objs = [o for o in ctx.objects(e.args.get("what")) if o.zone in _CARD_ZONES]
     objs += _affected(ctx, e)  # permanents, and a permanent spell (CR 400.7a)
-    duration = duration_of(e)
-    if add_continuous(ctx, objs, "6", "grant_keyword", args, duration) is None:
-        return True
-    ctx.game.emit(
-        EventKind.CONTINUOUS_EFFECT,
-        ("613.1f", "611.2c"),
-        f"{', '.join(o.name for o in objs)} gains {str(args['keyword']).lower()}"
-        f"{_UNTIL.get(duration, '')}",
-    )
-    return True
+    kw = str(args["keyword"]).lower()
+    return _continuous(ctx, e, "6", "grant_keyword", args, "613.1f", f"gains {kw}", objs)
 
 
 def _granted_color(ctx: Ctx, e: Effect) -> str | None:

@@ -916,6 +916,13 @@ def _matches(
 _ATTACHED_KEYS: Final = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
 
 
+def _attacked_permanent(game: Game, d: dict[str, Any], card_type: str) -> GameObject | None:
+    """The permanent an attacking creature attacks (a planeswalker or battle, CR
+    508.1b), if it has ``card_type``; None when it attacks a player or another kind."""
+    attacked = game.objects.get(d.get("defender", 0))
+    return attacked if attacked is not None and card_type in chars(game, attacked).types else None
+
+
 def _matches_now(
     game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
 ) -> bool:
@@ -1063,22 +1070,16 @@ def _matches_now(
         if isinstance(target, tuple):
             # "attacks you or a planeswalker you control" (CR 508.1b): you, or a
             # permanent of that card type you control
-            defender = d.get("defender", 0)
-            if ref_player(defender) is not None:
+            if ref_player(d.get("defender", 0)) is not None:
                 if d.get("player") != source.controller:
                     return False
             else:
-                attacked = game.objects.get(defender)
-                if (
-                    attacked is None
-                    or attacked.controller != source.controller
-                    or target[1] not in chars(game, attacked).types
-                ):
+                attacked = _attacked_permanent(game, d, target[1])
+                if attacked is None or attacked.controller != source.controller:
                     return False
         elif target == "battle":
             # "whenever this creature attacks a battle" (CR 310.5, 508.1b)
-            battle = game.objects.get(d.get("defender", 0))
-            if battle is None or "Battle" not in chars(game, battle).types:
+            if _attacked_permanent(game, d, "Battle") is None:
                 return False
         elif target is not None:
             if ref_player(d.get("defender", 0)) is None:
